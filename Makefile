@@ -1,0 +1,49 @@
+# clubrating — the two commands: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-slow lint format bench install migrate seed messages clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+seed: migrate
+	$(PY) manage.py seed_demo --if-empty
+	$(PY) manage.py ensure_local_admin
+
+run: seed
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	$(PY) -m pytest -q
+
+test-slow: install
+	$(PY) -m pytest -q -m slow
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: install
+	$(PY) bench/ratings.py
+
+messages: install
+	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests
+
+clean:
+	rm -rf $(VENV) db.sqlite3

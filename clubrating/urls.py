@@ -1,0 +1,11 @@
+"""Top-level URL configuration."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("tournaments/", include("tournaments.urls")),
+    path("", include("ratings.urls")),
+]

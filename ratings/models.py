@@ -1,0 +1,182 @@
+"""Rating lists, per-player ratings, published lists and the ledger of per-game changes.
+
+Games (in ``tournaments``) are the source of truth. Everything here except the inputs marked as
+such is derived data, rewritten by ``ratings.services`` when results are recorded or corrected.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from ratings.enums import GameKind, RatingSystem, TimeControl
+
+RATING_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3500)]
+
+
+class RatingList(models.Model):
+    """A pool: a game, a time control and a rating system, e.g. "Chess standard (FIDE)"."""
+
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=GameKind.choices)
+    time_control = models.CharField(_("time control"), max_length=10, choices=TimeControl.choices)
+    system = models.CharField(_("rating system"), max_length=10, choices=RatingSystem.choices)
+    description = models.TextField(_("description"), blank=True)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "name"]
+        verbose_name = _("rating list")
+        verbose_name_plural = _("rating lists")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("ratings:leaderboard", args=[self.slug])
+
+
+class PlayerRating(models.Model):
+    """A player's rating in one list.
+
+    Inputs (entered by staff): ``starting_rating``, ``starting_games`` and ``starting_date``:
+    the rating a player brought when joining the list (e.g. their FIDE rating), the number of
+    rated games behind it (for the K rules) and the date from which it is valid.
+    Everything else is derived by the replay.
+    """
+
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="player_ratings"
+    )
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
+    # Inputs
+    starting_rating = models.PositiveSmallIntegerField(
+        _("starting rating"), null=True, blank=True, validators=RATING_VALIDATORS
+    )
+    starting_games = models.PositiveIntegerField(_("rated games before joining"), default=0)
+    starting_date = models.DateField(_("starting rating valid from"), null=True, blank=True)
+    # Derived
+    rating = models.PositiveSmallIntegerField(_("published rating"), null=True, blank=True)
+    live_rating = models.DecimalField(
+        _("live rating"), max_digits=8, decimal_places=2, null=True, blank=True
+    )
+    period_change = models.DecimalField(
+        _("change this period"), max_digits=9, decimal_places=2, default=0
+    )
+    period_games = models.PositiveIntegerField(_("games this period"), default=0)
+    k = models.PositiveSmallIntegerField(_("K"), null=True, blank=True)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    peak = models.PositiveSmallIntegerField(_("peak rating"), null=True, blank=True)
+    last_played = models.DateField(_("last rated game"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["rating_list", "player"], name="one_rating_per_list")
+        ]
+        indexes = [models.Index(fields=["rating_list", "-live_rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.rating_list}: {self.rating or '–'}"
+
+
+class PublishedList(models.Model):
+    """A closed rating period: the list published on ``date`` (its rows are derived)."""
+
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="published_lists"
+    )
+    date = models.DateField(_("list date"))
+    closed_at = models.DateTimeField(_("closed at"), auto_now_add=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["rating_list", "date"]
+        verbose_name = _("published list")
+        verbose_name_plural = _("published lists")
+        constraints = [
+            models.UniqueConstraint(fields=["rating_list", "date"], name="one_list_per_date")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rating_list} {self.date:%Y-%m-%d}"
+
+
+class PublishedRating(models.Model):
+    """One row of a published list (derived)."""
+
+    published_list = models.ForeignKey(
+        PublishedList, on_delete=models.CASCADE, related_name="entries"
+    )
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="published_ratings"
+    )
+    rating = models.PositiveSmallIntegerField(_("rating"))
+    games = models.PositiveIntegerField(_("games in period"), default=0)
+    k = models.PositiveSmallIntegerField(_("K"), null=True, blank=True)
+    change = models.IntegerField(_("change"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("published rating")
+        verbose_name_plural = _("published ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["published_list", "player"], name="one_entry_per_published_list"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating}"
+
+
+class RatingChange(models.Model):
+    """The ledger: one row per rated game and player, as FIDE prints a player's calculation.
+
+    ``period`` is the published list the game is rated in (null while the period is open).
+    ``change`` is K × (score − expected), unrounded; the period total is rounded once.
+    """
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="changes")
+    period = models.ForeignKey(
+        PublishedList, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+    )
+    game = models.ForeignKey(
+        "tournaments.Game", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    opponent = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField(_("date"))
+    rating_used = models.PositiveSmallIntegerField(_("rating used"), null=True, blank=True)
+    opponent_rating = models.PositiveSmallIntegerField(_("opponent rating"), null=True)
+    opponent_rating_used = models.PositiveSmallIntegerField(_("opponent rating used"), null=True)
+    capped = models.BooleanField(_("400-point rule applied"), default=False)
+    score = models.DecimalField(_("score"), max_digits=3, decimal_places=1)
+    expected = models.DecimalField(
+        _("expected score"), max_digits=6, decimal_places=4, null=True, blank=True
+    )
+    k = models.PositiveSmallIntegerField(_("K"), null=True, blank=True)
+    change = models.DecimalField(
+        _("change"), max_digits=10, decimal_places=4, null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        indexes = [
+            models.Index(fields=["player", "rating_list", "date"]),
+            models.Index(fields=["rating_list", "period"]),
+            models.Index(fields=["tournament"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} vs {self.opponent}: {self.change}"

@@ -1,0 +1,55 @@
+"""Choices for the tournaments app. Results use the TRF vocabulary."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class PairingSystem(models.TextChoices):
+    MANUAL = "manual", _("manual pairings")
+    ROUND_ROBIN = "round_robin", _("round robin")
+    SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
+
+
+class Result(models.TextChoices):
+    """A game's result as the pair of TRF codes (white's, black's).
+
+    Played games: ``1``/``=``/``0``; forfeits ``+``/``-`` (not played, not rated; ``--`` is a
+    double forfeit); ``W``/``D``/``L``: a game that lasted less than one move (not rated).
+    Byes (no opponent): ``F`` full-point bye, ``H`` half-point bye, ``U`` pairing-allocated bye,
+    ``Z`` zero-point bye.
+    """
+
+    WHITE_WINS = "10", "1–0"
+    DRAW = "==", "½–½"
+    BLACK_WINS = "01", "0–1"
+    WHITE_WINS_FORFEIT = "+-", _("1–0 forfeit")
+    BLACK_WINS_FORFEIT = "-+", _("0–1 forfeit")
+    DOUBLE_FORFEIT = "--", _("0–0 double forfeit")
+    WHITE_WINS_UNRATED = "WL", _("1–0 unrated (under one move)")
+    DRAW_UNRATED = "DD", _("½–½ unrated (under one move)")
+    BLACK_WINS_UNRATED = "LW", _("0–1 unrated (under one move)")
+    FULL_POINT_BYE = "F", _("full-point bye")
+    HALF_POINT_BYE = "H", _("half-point bye")
+    PAIRING_BYE = "U", _("pairing-allocated bye")
+    ZERO_POINT_BYE = "Z", _("zero-point bye")
+
+
+GAME_RESULTS = frozenset(
+    {
+        Result.WHITE_WINS,
+        Result.DRAW,
+        Result.BLACK_WINS,
+        Result.WHITE_WINS_FORFEIT,
+        Result.BLACK_WINS_FORFEIT,
+        Result.DOUBLE_FORFEIT,
+        Result.WHITE_WINS_UNRATED,
+        Result.DRAW_UNRATED,
+        Result.BLACK_WINS_UNRATED,
+    }
+)
+BYE_RESULTS = frozenset(
+    {Result.FULL_POINT_BYE, Result.HALF_POINT_BYE, Result.PAIRING_BYE, Result.ZERO_POINT_BYE}
+)
+RATED_RESULTS = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
+# White's score in a rated game, in half points.
+WHITE_SCORE = {Result.WHITE_WINS: 2, Result.DRAW: 1, Result.BLACK_WINS: 0}
