@@ -25,7 +25,6 @@ run: seed
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(PY) manage.py compilemessages --ignore=.venv -v 0
 	$(PY) -m pytest -q
 
 test-slow: install
@@ -44,6 +43,7 @@ bench: install
 
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
 	rm -rf $(VENV) db.sqlite3
