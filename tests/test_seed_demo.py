@@ -1,0 +1,138 @@
+"""seed_demo: deterministic counts on a small scale, --if-empty, a believable mix of data."""
+
+import datetime as dt
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from players.models import Club, Player
+from ratings.management.commands.seed_demo import Demo
+from ratings.models import PlayerRating
+from tournaments.models import Game, Registration, Round, Tournament
+
+TODAY = dt.date(2026, 3, 15)
+SMALL = ["--players", "20", "--months", "2", "--today", TODAY.isoformat()]
+
+
+def plan(seed: int, players: int = 40, months: int = 3) -> Demo:
+    demo = Demo(seed=seed, players=players, months=months, today=TODAY)
+    demo.plan_players()
+    demo.plan_events()
+    demo.play()
+    return demo
+
+
+def fingerprint(demo: Demo) -> list:
+    return [
+        (t.name, r, white.index, black.index if black else None, result)
+        for t in demo.tournaments
+        for r, rows in enumerate(t.rounds)
+        for white, black, result in rows
+    ]
+
+
+def seed(*args: str) -> str:
+    out = StringIO()
+    call_command("seed_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_seed_demo_plan_same_seed_gives_same_club():
+    first, second = plan(seed=5), plan(seed=5)
+
+    assert fingerprint(first) == fingerprint(second)
+    assert [(p.last_name, p.first_name, p.starting) for p in first.people] == [
+        (p.last_name, p.first_name, p.starting) for p in second.people
+    ]
+
+
+def test_seed_demo_plan_other_seed_gives_other_club():
+    assert fingerprint(plan(seed=5)) != fingerprint(plan(seed=6))
+
+
+def test_seed_demo_plan_swiss_events_have_no_rematches():
+    demo = plan(seed=1, players=160, months=2)
+    swiss = [t for t in demo.tournaments if t.system == "swiss_dutch"]
+
+    rematches = []
+    for t in swiss:
+        met = [
+            frozenset((w.index, b.index)) for rows in t.rounds for w, b, _ in rows if b is not None
+        ]
+        rematches += [t.name for pair in set(met) if met.count(pair) > 1]
+
+    assert rematches == []
+
+
+@pytest.mark.django_db
+def test_seed_demo_small_scale_counts():
+    output = seed(*SMALL, "--no-ratings")
+
+    counts = {
+        "clubs": Club.objects.count(),
+        "players": Player.objects.count(),
+        "newcomers": Player.objects.filter(fide_id=None).count(),
+        "starting ratings": PlayerRating.objects.exclude(starting_rating=None).count(),
+        "tournaments": Tournament.objects.count(),
+        "unrated tournaments": Tournament.objects.filter(rating_list=None).count(),
+        "registrations": Registration.objects.count(),
+        "rounds": Round.objects.count(),
+        "games": Game.objects.exclude(black=None).count(),
+        "byes": Game.objects.filter(black=None).count(),
+        "pending": Game.objects.filter(result="").count(),
+    }
+    assert counts == {
+        "clubs": 4,
+        "players": 20,
+        "newcomers": 2,
+        "starting ratings": 41,
+        "tournaments": 12,
+        "unrated tournaments": 1,
+        "registrations": 82,
+        "rounds": 88,
+        "games": 300,
+        "byes": 14,
+        "pending": 5,
+    }
+    assert "20 players" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_default_scale_has_a_believable_mix():
+    seed("--today", TODAY.isoformat(), "--no-ratings")
+
+    players = Player.objects.all()
+    titles = set(players.exclude(title="").values_list("title", flat=True))
+    years = [p.birth_date.year for p in players]
+    lists = set(Tournament.objects.values_list("rating_list__slug", flat=True))
+    systems = set(Tournament.objects.values_list("pairing_system", flat=True))
+    assert players.count() >= 150
+    assert {"GM", "IM", "FM", "WGM", "WIM", "WFM"} <= titles
+    assert len(set(players.values_list("federation", flat=True))) >= 5
+    assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
+    assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
+    assert lists == {"chess-standard", "chess-rapid", "chess-blitz", None}
+    assert systems == {"round_robin", "swiss_dutch"}
+    assert Game.objects.filter(result="").exists()  # the championship in progress
+
+
+@pytest.mark.django_db
+def test_seed_demo_if_empty_does_nothing_on_a_non_empty_database():
+    Player.objects.create(last_name="Existing", sex="m")
+
+    output = seed(*SMALL, "--if-empty")
+
+    assert list(Player.objects.values_list("last_name", flat=True)) == ["Existing"]
+    assert Tournament.objects.count() == 0
+    assert "not seeded" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_without_if_empty_refuses_a_non_empty_database():
+    Player.objects.create(last_name="Existing", sex="m")
+
+    with pytest.raises(CommandError, match="has players already"):
+        seed(*SMALL)
+
+    assert Player.objects.count() == 1
