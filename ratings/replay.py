@@ -1,0 +1,232 @@
+"""The generic rating replay: pure, no Django, no rating rules.
+
+Games are the source of truth; everything the ratings app stores is derived by replaying
+them. This module knows only the shape of that computation:
+
+1. the history of a rating list is cut into *periods* by the dates of its published lists
+   (``list_dates``, strictly increasing): period ``i`` (``0 <= i < len(list_dates)``) is
+   closed by list ``i``; the last period (index ``len(list_dates)``) is the open one;
+2. a tournament is rated in the period closed by the first list dated *after* its end date
+   (:func:`period_index`); all its rated games go to that period, in the order given;
+3. periods are replayed in order, and the rating of one period is delegated to a *system*
+   object (:class:`PeriodSystem`), chosen by ``RatingList.system`` through
+   :mod:`ratings.systems.registry`. The system keeps whatever state it needs between periods
+   (FIDE: published ratings, K, the newcomers' pooled games; EGF would freeze ratings per
+   tournament; FESA would update game by game) and appends :class:`LedgerRow` and
+   :class:`PublishedRow` tuples; at the end it reports each player's :class:`LiveRow`.
+
+Adding a system means writing a new :class:`PeriodSystem` and registering it; this module
+does not change.
+
+Numbers are exact integers: scores in half points, expected scores in hundredths and
+changes in hundredths of a rating point (FIDE's K x (score - PD) is always a whole number of
+hundredths). The services convert to ``Decimal`` only when writing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+__all__ = [
+    "GameInput",
+    "LedgerRow",
+    "LiveRow",
+    "Period",
+    "PeriodSystem",
+    "PlayerInput",
+    "PublishedRow",
+    "ReplayResult",
+    "TournamentInput",
+    "make_periods",
+    "period_index",
+    "replay",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput:
+    """A player of the list, with the staff inputs of their ``PlayerRating`` row.
+
+    ``starting_rating`` is the rating the player brought when joining the list (``None``:
+    the player joined unrated), ``starting_games`` the rated games behind it and
+    ``starting_date`` the date from which it is valid (``None``: from the beginning).
+    """
+
+    id: int
+    starting_rating: int | None = None
+    starting_games: int = 0
+    starting_date: datetime.date | None = None
+    birth_year: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInput:
+    id: int
+    start_date: datetime.date
+    end_date: datetime.date
+
+
+class GameInput(NamedTuple):
+    """A rated game: ``white_score`` in half points (2 = white won, 1 = draw, 0 = black won)."""
+
+    id: int
+    tournament: int
+    date: datetime.date
+    white: int
+    black: int
+    white_score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """Period ``index``: from the previous list date (``start``) to this list's ``end``.
+
+    ``end`` is ``None`` for the open period (no list published yet); ``start`` is ``None``
+    for the first period.
+    """
+
+    index: int
+    start: datetime.date | None
+    end: datetime.date | None
+
+    @property
+    def closed(self) -> bool:
+        return self.end is not None
+
+
+class LedgerRow(NamedTuple):
+    """One rated game for one player, as FIDE prints it on the calculation page.
+
+    ``rating_used``, ``expected``, ``k`` and ``change`` are ``None`` for an unrated player's
+    game (it counts towards their initial rating). ``score`` is in half points; ``expected``
+    and ``change`` in hundredths.
+    """
+
+    period: int
+    game: int
+    tournament: int
+    player: int
+    opponent: int
+    date: datetime.date
+    rating_used: int | None
+    opponent_rating: int | None
+    opponent_used: int | None
+    capped: bool
+    score: int
+    expected: int | None
+    k: int | None
+    change: int | None
+
+
+class PublishedRow(NamedTuple):
+    """One row of the list closing period ``period``.
+
+    ``games``: rated games in the period; ``k``: the K published on this list (applies to
+    the next period); ``change``: the rounded change (``None`` for a first rating).
+    """
+
+    period: int
+    player: int
+    rating: int
+    games: int
+    k: int | None
+    change: int | None
+
+
+class LiveRow(NamedTuple):
+    """A player's state after the last game: the derived fields of ``PlayerRating``.
+
+    ``rating`` is the published rating (``None``: unrated), ``live`` the rating plus the
+    open period's unrounded change (hundredths), ``period_change`` that change (hundredths),
+    ``period_games`` the games of the open period, ``k`` the K applied in the open period,
+    ``games`` all rated games, ``peak`` the highest published rating.
+    """
+
+    player: int
+    rating: int | None
+    live: int | None
+    period_change: int
+    period_games: int
+    k: int | None
+    games: int
+    peak: int | None
+    last_played: datetime.date | None
+
+
+class PeriodSystem(Protocol):
+    """A rating system's period semantics. A fresh object is used for each replay."""
+
+    def start(
+        self,
+        *,
+        players: Mapping[int, PlayerInput],
+        tournaments: Mapping[int, TournamentInput],
+        periods: Sequence[Period],
+    ) -> None:
+        """Receive the inputs before the first period is rated."""
+
+    def rate_period(
+        self,
+        period: Period,
+        games: Sequence[GameInput],
+        ledger: list[LedgerRow],
+        published: list[PublishedRow],
+    ) -> None:
+        """Rate one period's games; append its ledger rows and, if closed, its list."""
+
+    def live(self) -> dict[int, LiveRow]:
+        """Every player's state after the last period."""
+
+
+@dataclass
+class ReplayResult:
+    periods: list[Period]
+    ledger: list[LedgerRow]
+    published: list[PublishedRow]
+    live: dict[int, LiveRow]
+
+
+def make_periods(list_dates: Sequence[datetime.date]) -> list[Period]:
+    """The closed periods of ``list_dates`` (strictly increasing) and the open period."""
+    for earlier, later in itertools.pairwise(list_dates):
+        if later <= earlier:
+            raise ValueError("list dates must be strictly increasing")
+    bounds: list[datetime.date | None] = [None, *list_dates, None]
+    return [Period(i, bounds[i], bounds[i + 1]) for i in range(len(list_dates) + 1)]
+
+
+def period_index(list_dates: Sequence[datetime.date], day: datetime.date) -> int:
+    """Index of the period closed by the first list dated after ``day`` (open: the last)."""
+    return bisect.bisect_right(list_dates, day)
+
+
+def replay(
+    system: PeriodSystem,
+    *,
+    players: Mapping[int, PlayerInput],
+    tournaments: Mapping[int, TournamentInput],
+    list_dates: Sequence[datetime.date],
+    games: Iterable[GameInput],
+) -> ReplayResult:
+    """Replay a whole rating list through ``system``.
+
+    ``games`` must be ordered as they are to be rated within a period (the services order
+    them by tournament end date, start date, id, round and board); every game's tournament
+    must be in ``tournaments`` and both its players in ``players``.
+    """
+    periods = make_periods(list_dates)
+    period_of = {tid: period_index(list_dates, t.end_date) for tid, t in tournaments.items()}
+    buckets: list[list[GameInput]] = [[] for _ in periods]
+    for game in games:
+        buckets[period_of[game.tournament]].append(game)
+    system.start(players=players, tournaments=tournaments, periods=periods)
+    ledger: list[LedgerRow] = []
+    published: list[PublishedRow] = []
+    for period, bucket in zip(periods, buckets, strict=True):
+        system.rate_period(period, bucket, ledger, published)
+    return ReplayResult(periods=periods, ledger=ledger, published=published, live=system.live())

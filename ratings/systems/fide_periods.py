@@ -1,0 +1,373 @@
+"""FIDE period semantics for the generic replay (:mod:`ratings.replay`). Pure module.
+
+The rating mathematics comes from :mod:`ratings.systems.fide` (table 8.1.2, the 400/2650
+rule, K rules, the initial-rating formula); this module decides which numbers go in, period
+by period, and keeps the state between periods. The choices, per FIDE Rating Regulations
+2024 (§7, §8) as read in ``docs/ratings.md`` §1:
+
+- **Period of a game**: the period closed by the first published list dated after its
+  tournament's end date (the open period if there is none) — the generic rule of the replay.
+- **Rating used**: the player's rating on the list in force at the tournament's *start*
+  date (the latest list dated on or before it), or their starting rating if it is valid at
+  that date and more recent than that list. A rated player who had no rating at the start
+  of the tournament (they got their first rating on a list published during it) is rated
+  with their current rating, but counts as unrated for their opponents (§8.2.4).
+- **Unrated opponents**: a game against an opponent without a rating used is not rated for
+  the rated player (no ledger row); it counts towards the unrated player's initial rating.
+  A game between two unrated players counts for neither.
+- **K** is fixed at the start of the period: the K published on the previous list
+  (:func:`~ratings.systems.fide.k_factor` with that list's rating, the rated games completed
+  so far, the birth year and the list's year), then capped for the period by
+  K x n <= 700 with n the player's rated games in the period
+  (:func:`~ratings.systems.fide.capped_k`). All games of a period use the same capped K, so
+  a later game in the period can lower the K of earlier ones; the replay recomputes the
+  whole period each time.
+- **Change**: each ledger row holds K x (score - PD), exact in hundredths; the period change
+  is their sum rounded once, 0.5 away from zero (§8.3.4); published rating = the previous
+  list's rating + the rounded change. The live rating is the published rating plus the
+  unrounded sum so far.
+- **Floor**: a new rating below 1400 makes the player unrated on that list (§7.2.1): no row
+  on the published list, and from then on they are treated as a newcomer (their earlier
+  games no longer count towards an initial rating).
+- **Initial ratings** (§7.1.4, §8.2): an unrated player's games against rated opponents are
+  pooled per tournament ("event"); at each list that closes a period in which they played
+  such games, :func:`~ratings.systems.fide.first_rating` is asked whether the pool (26
+  months, zero first event discarded, at least 5 games, two hypothetical 1800 draws, result
+  at least 1400, at most 2200) gives a rating; if so it is published on that list with
+  ``change`` empty and the pooled games counted as rated games for the K rules.
+- **Starting ratings** (staff input): a rating a player brings (e.g. their FIDE rating) is
+  their base from the start of the period containing ``starting_date`` (the first period
+  if no date), with ``starting_games`` rated games behind it; it counts as "published" for
+  the 2400 and 2300 K rules and for the peak.
+- **Rapid and blitz**: the 400 cap applies to everyone and games with a difference of 600 or
+  more are not rated when a player is above 2600 (FIDE Rapid & Blitz §7.3.1).
+
+Speed: expected scores come from a precomputed list indexed by the (capped, clamped)
+difference, and changes are integer hundredths; no ``Decimal`` per game.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from ratings.replay import (
+    GameInput,
+    LedgerRow,
+    LiveRow,
+    Period,
+    PlayerInput,
+    PublishedRow,
+    TournamentInput,
+    period_index,
+)
+from ratings.systems import fide
+
+__all__ = ["FidePeriodSystem", "expected_hundredths", "round_hundredths"]
+
+_CLAMP = 736  # table 8.1.2: |D| > 735 gives 1.00
+# _EXPECTED[d + _CLAMP] = PD in hundredths for D = d, -736 <= d <= 736.
+_EXPECTED: list[int] = [
+    int(fide.probability_for_difference(d) * 100) for d in range(-_CLAMP, _CLAMP + 1)
+]
+_CAP = fide.DIFFERENCE_CAP
+_UNCAPPED_FROM = fide.UNCAPPED_FROM
+_FLOOR = fide.RATING_FLOOR
+_KN_MAX = fide.K_TIMES_N_MAX
+_HALF_SCORES = (Decimal(0), Decimal("0.5"), Decimal(1))
+
+
+def expected_hundredths(rating: int, opponent: int, standard: bool = True) -> tuple[int, int, bool]:
+    """PD in hundredths, the opponent rating used and whether the 400-point rule applied.
+
+    Same rules as :func:`ratings.systems.fide.game_line` (a test checks they agree).
+    """
+    d = rating - opponent
+    capped = False
+    if (d > _CAP or d < -_CAP) and not (standard and rating >= _UNCAPPED_FROM):
+        d = _CAP if d > 0 else -_CAP
+        capped = True
+    used = rating - d
+    if d > _CLAMP:
+        d = _CLAMP
+    elif d < -_CLAMP:
+        d = -_CLAMP
+    return _EXPECTED[d + _CLAMP], used, capped
+
+
+def round_hundredths(value: int) -> int:
+    """A change in hundredths rounded to whole points, 0.5 away from zero (§8.3.4)."""
+    if value >= 0:
+        return (value + 50) // 100
+    return -((-value + 50) // 100)
+
+
+class _Player:
+    """A player's state between periods (mutable, one per player)."""
+
+    __slots__ = (
+        "birth_year",
+        "by_list",
+        "events",
+        "ever_2300",
+        "ever_2400",
+        "games",
+        "id",
+        "k",
+        "k_used",
+        "last_played",
+        "n",
+        "n_new",
+        "peak",
+        "pool",
+        "rating",
+        "start_key",
+        "start_rating",
+        "starting_games",
+        "sum",
+    )
+
+    def __init__(self, inp: PlayerInput) -> None:
+        self.id = inp.id
+        self.birth_year = inp.birth_year
+        self.start_rating = inp.starting_rating
+        self.starting_games = inp.starting_games
+        # When the starting rating is in force (date.min: from the beginning).
+        self.start_key: datetime.date | None = (
+            None if inp.starting_rating is None else (inp.starting_date or datetime.date.min)
+        )
+        self.rating: int | None = None  # base rating of the current period (None: unrated)
+        self.k: int | None = None  # K of the current period, before the K x n cap
+        self.k_used: int | None = None
+        self.games = 0  # rated games completed before the current period
+        self.peak: int | None = None
+        self.ever_2400 = False
+        self.ever_2300 = False
+        self.by_list: dict[int, int] = {}  # list index -> published rating
+        self.events: list[fide.NewcomerEvent] = []  # an unrated player's pooled events
+        self.pool: dict[int, list[tuple[int, int]]] = {}  # this period: tournament -> games
+        self.n = 0  # rated games in the current period
+        self.n_new = 0  # games towards an initial rating in the current period
+        self.sum = 0  # unrounded change of the current period, hundredths
+        self.last_played: datetime.date | None = None
+
+    def publish(self, rating: int) -> None:
+        self.rating = rating
+        self.peak = rating if self.peak is None else max(self.peak, rating)
+        self.ever_2400 = self.ever_2400 or rating >= 2400
+        self.ever_2300 = self.ever_2300 or rating >= 2300
+
+
+class FidePeriodSystem:
+    """FIDE rating periods (see the module docstring). One object per replay."""
+
+    def __init__(self, *, time_control: str = "standard") -> None:
+        if time_control not in fide.TIME_CONTROLS:
+            raise ValueError(f"unknown time control {time_control!r}")
+        self.standard = time_control == "standard"
+
+    # -- PeriodSystem protocol ---------------------------------------------------------
+
+    def start(
+        self,
+        *,
+        players: Mapping[int, PlayerInput],
+        tournaments: Mapping[int, TournamentInput],
+        periods: Sequence[Period],
+    ) -> None:
+        self.list_dates = [p.end for p in periods if p.end is not None]
+        self.players = {pid: _Player(inp) for pid, inp in players.items()}
+        # Per tournament: the index of the list in force at its start (-1: none) and the date.
+        self.t_list = {
+            tid: period_index(self.list_dates, t.start_date) - 1 for tid, t in tournaments.items()
+        }
+        self.t_start = {tid: t.start_date for tid, t in tournaments.items()}
+        years = [t.start_date.year for t in tournaments.values()]
+        years += [p.start_date.year for p in players.values() if p.starting_date]
+        self.first_year = min(years) if years else 2000
+        self.starts: dict[int, list[_Player]] = {}
+        for st in self.players.values():
+            if st.start_key is not None:
+                index = period_index(self.list_dates, st.start_key)
+                self.starts.setdefault(index, []).append(st)
+        self.touched: list[_Player] = []
+
+    def rate_period(
+        self,
+        period: Period,
+        games: Sequence[GameInput],
+        ledger: list[LedgerRow],
+        published: list[PublishedRow],
+    ) -> None:
+        for st in self.touched:
+            st.n = st.n_new = st.sum = 0
+            st.pool = {}
+        self.touched = touched = []
+        for st in self.starts.get(period.index, ()):
+            self._apply_start(st)
+
+        # Pass 1: who is rated in which game, and n per player.
+        players = self.players
+        pending: list[tuple[GameInput, _Player, int, int | None, int, int]] = []
+        for game in games:
+            white = players[game.white]
+            black = players[game.black]
+            white_at = self._rating_at(white, game.tournament)
+            black_at = self._rating_at(black, game.tournament)
+            if black_at is not None:
+                self._side(game, white, black.id, white_at, black_at, game.white_score, pending)
+            if white_at is not None:
+                self._side(game, black, white.id, black_at, white_at, 2 - game.white_score, pending)
+        for st in touched:
+            if st.n:
+                k = st.k
+                st.k_used = k if k * st.n <= _KN_MAX else _KN_MAX // st.n
+
+        # Pass 2: the ledger, with K capped by the period's n.
+        index = period.index
+        standard = self.standard
+        for game, st, opponent, own, opp, score in pending:
+            if own is None:
+                ledger.append(
+                    LedgerRow(
+                        index, game.id, game.tournament, st.id, opponent, game.date,
+                        None, opp, opp, False, score, None, None, None,
+                    )
+                )  # fmt: skip
+            else:
+                k = st.k_used
+                expected, used, capped = expected_hundredths(own, opp, standard)
+                change = k * (score * 50 - expected)
+                st.sum += change
+                ledger.append(
+                    LedgerRow(
+                        index, game.id, game.tournament, st.id, opponent, game.date,
+                        own, opp, used, capped, score, expected, k, change,
+                    )
+                )  # fmt: skip
+            if st.last_played is None or game.date > st.last_played:
+                st.last_played = game.date
+
+        if period.end is not None:
+            self._close(period, published)
+
+    def live(self) -> dict[int, LiveRow]:
+        rows = {}
+        for st in self.players.values():
+            if st.rating is not None:
+                rows[st.id] = LiveRow(
+                    st.id,
+                    st.rating,
+                    st.rating * 100 + st.sum,
+                    st.sum,
+                    st.n,
+                    st.k_used if st.n else st.k,
+                    st.games + st.n,
+                    st.peak,
+                    st.last_played,
+                )
+            else:
+                rows[st.id] = LiveRow(
+                    st.id, None, None, 0, st.n_new, None, st.games, st.peak, st.last_played
+                )
+        return rows
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _rating_at(self, st: _Player, tournament: int) -> int | None:
+        """The player's rating on the list in force at the tournament's start."""
+        li = self.t_list[tournament]
+        key = st.start_key
+        if (
+            key is not None
+            and key <= self.t_start[tournament]
+            and (li < 0 or key >= self.list_dates[li])
+        ):
+            return st.start_rating
+        if li >= 0:
+            return st.by_list.get(li)
+        return None
+
+    def _side(
+        self,
+        game: GameInput,
+        st: _Player,
+        opponent: int,
+        own_at: int | None,
+        opp_at: int,
+        score: int,
+        pending: list[tuple[GameInput, _Player, int, int | None, int, int]],
+    ) -> None:
+        if st.rating is not None:
+            own = own_at if own_at is not None else st.rating  # §8.2.4
+            if not self.standard and not fide.is_rated_game(own, opp_at, time_control="rapid"):
+                return
+            if not (st.n or st.n_new):
+                self.touched.append(st)
+            st.n += 1
+            pending.append((game, st, opponent, own, opp_at, score))
+        else:
+            if not (st.n or st.n_new):
+                self.touched.append(st)
+            st.n_new += 1
+            st.pool.setdefault(game.tournament, []).append((opp_at, score))
+            pending.append((game, st, opponent, None, opp_at, score))
+
+    def _k(self, st: _Player, year: int) -> int:
+        assert st.rating is not None  # noqa: S101 - only rated players have a K
+        return fide.k_factor(
+            rating=st.rating,
+            games_total=st.games,
+            birth_year=st.birth_year,
+            list_year=year,
+            ever_published_2400=st.ever_2400,
+            ever_rated_2300=st.ever_2300,
+        )
+
+    def _apply_start(self, st: _Player) -> None:
+        """The starting rating becomes the player's base from this period on."""
+        assert st.start_rating is not None  # noqa: S101
+        st.games = st.starting_games
+        st.events = []
+        st.publish(st.start_rating)
+        key = st.start_key
+        year = key.year if key is not None and key != datetime.date.min else self.first_year
+        st.k = self._k(st, year)
+
+    def _close(self, period: Period, published: list[PublishedRow]) -> None:
+        """Publish the list closing ``period``: round, floor, first ratings, next K."""
+        assert period.end is not None  # noqa: S101
+        index = period.index
+        year = period.end.year
+        for st in self.players.values():
+            if st.rating is not None:
+                n = st.n
+                rounded = round_hundredths(st.sum) if n else 0
+                new = st.rating + rounded
+                st.games += n
+                if new < _FLOOR:
+                    st.rating = st.k = None
+                    st.events = []
+                    continue
+                st.by_list[index] = new
+                st.publish(new)
+                st.k = self._k(st, year)
+                published.append(PublishedRow(index, st.id, new, n, st.k, rounded))
+            elif st.pool:
+                for tournament_games in st.pool.values():
+                    st.events.append(
+                        fide.NewcomerEvent(
+                            period=period.end,
+                            games=tuple((opp, _HALF_SCORES[s]) for opp, s in tournament_games),
+                        )
+                    )
+                first = fide.first_rating(st.events)
+                if first is None:
+                    continue
+                st.games = first.games
+                st.events = []
+                st.by_list[index] = first.rating
+                st.publish(first.rating)
+                st.k = self._k(st, year)
+                published.append(PublishedRow(index, st.id, first.rating, st.n_new, st.k, None))

@@ -1,0 +1,29 @@
+"""Which :class:`ratings.replay.PeriodSystem` rates a list: ``RatingList.system`` -> factory.
+
+Pure module. To plug in a rating system (EGF, FESA, a club's own): write a module in this
+package with a class following :class:`ratings.replay.PeriodSystem`, add it to
+:data:`SYSTEMS` and a choice to ``ratings.enums.RatingSystem``. The replay and the services
+do not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ratings.replay import PeriodSystem
+from ratings.systems.fide_periods import FidePeriodSystem
+
+__all__ = ["SYSTEMS", "get_system"]
+
+SYSTEMS: dict[str, Callable[..., PeriodSystem]] = {
+    "fide": FidePeriodSystem,
+}
+
+
+def get_system(code: str, *, time_control: str = "standard") -> PeriodSystem:
+    """A fresh system object for the list's ``system`` code and ``time_control``."""
+    try:
+        factory = SYSTEMS[code]
+    except KeyError:
+        raise ValueError(f"unknown rating system {code!r}") from None
+    return factory(time_control=time_control)
