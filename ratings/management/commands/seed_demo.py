@@ -19,8 +19,9 @@ What it builds (defaults: 160 players, 6 months):
 - then, per list, one replay and the monthly lists closed in date order; the last month stays
   in the open period so that live ratings differ from the published ones.
 
-The pairings are a simple demo approximation (rank by score then rating, pair neighbours who
-have not met), not the FIDE Dutch system.
+Round robins follow the FIDE Berger tables (``tournaments.berger``). The Swiss-like events are
+paired simply (rank by score then rating, pair neighbours who have not met): a demo
+approximation, not the FIDE Dutch system.
 """
 
 import calendar
@@ -37,6 +38,7 @@ from players.enums import Sex, Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.systems.fide import probability_for_difference
+from tournaments.berger import berger_schedule
 from tournaments.enums import PairingSystem, Result
 from tournaments.models import Game, Registration, Round, Tournament
 
@@ -475,31 +477,15 @@ class Demo:
         return Result.BLACK_WINS
 
     def _play_round_robin(self, t: PlannedTournament) -> None:
-        # Berger tables by the circle method: the last entrant stays, the others rotate.
-        players = list(t.entrants)
-        n = len(players)
-        order = list(range(n))
-        single = []
-        for r in range(n - 1):
-            pairs = []
-            for i in range(n // 2):
-                a, b = order[i], order[n - 1 - i]
-                pairs.append((a, b) if (r + i) % 2 == 0 else (b, a))
-            single.append(pairs)
-            order = [order[0], order[-1], *order[1:-1]]
-        cycles = single + ([[(b, a) for a, b in pairs] for pairs in single] if t.double else [])
-        for r, pairs in enumerate(cycles):
-            day = t.dates[r]
-            t.rounds.append(
-                [
-                    (
-                        players[a],
-                        players[b],
-                        self._result(players[a], players[b], t.rating_list, day),
-                    )
-                    for a, b in pairs
-                ]
-            )
+        """The FIDE Berger tables, pairing numbers in rating order."""
+        players = t.entrants
+        for number, round_ in enumerate(berger_schedule(len(players), double=t.double)):
+            day = t.dates[number]
+            rows = []
+            for game in round_.games:
+                white, black = players[game.white - 1], players[game.black - 1]
+                rows.append((white, black, self._result(white, black, t.rating_list, day)))
+            t.rounds.append(rows)
 
     def _play_swiss(self, t: PlannedTournament) -> None:
         rng, slug = self.rng, t.rating_list
