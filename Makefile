@@ -7,6 +7,8 @@ STAMP := $(VENV)/.installed
 .PHONY: run test test-slow lint format bench install migrate seed messages clean
 
 $(STAMP): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "clubrating needs Python 3.11 or newer (set PYTHON=python3.X)"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
@@ -22,6 +24,7 @@ seed: migrate
 	$(PY) manage.py ensure_local_admin
 
 run: seed
+	@echo "Serving on http://127.0.0.1:8000/ (admin: http://127.0.0.1:8000/admin/); Ctrl-C stops."
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
