@@ -1,0 +1,10 @@
+"""Pure rating mathematics: no Django, no database, no imports from our apps.
+
+Every module in this package works on plain ints, ``Decimal`` values, dates and frozen
+dataclasses, so that scripts, the replay engine and tests can use it without a configured
+project. ``tests/ratings/test_pure_modules.py`` enforces the rule.
+
+- :mod:`ratings.systems.fide`: FIDE Rating Regulations (standard, rapid and blitz).
+- :mod:`ratings.systems.classes`: FIDE titles, Elo's class scale, the national class ladder
+  and FIDE tournament categories.
+"""
