@@ -1,7 +1,84 @@
-"""Public, read-only rating pages."""
+"""Public, read-only rating pages: the rating lists, a leaderboard, a player's calculation."""
 
-from django.views.generic import TemplateView
+from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
+from django.views.generic import DetailView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin, SingleTableView
+
+from players.queries import player_for_page
+from players.views.mixins import ReadOnlyMixin
+from ratings import queries
+from ratings.filters import LeaderboardFilter
+from ratings.models import RatingList
+from ratings.tables import LeaderboardTable, LedgerTable, PlayerRatingTable, RatingListTable
 
 
-class HomeView(TemplateView):
+class HomeView(ReadOnlyMixin, SingleTableView):
+    """The home page: every rating list with its number of rated players."""
+
     template_name = "ratings/home.html"
+    table_class = RatingListTable
+    table_pagination = False
+
+    def get_queryset(self):
+        return queries.rating_lists_overview()
+
+
+class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
+    """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
+
+    template_name = "ratings/leaderboard.html"
+    table_class = LeaderboardTable
+    filterset_class = LeaderboardFilter
+    paginate_by = 50
+
+    @cached_property
+    def rating_list(self) -> RatingList:
+        return get_object_or_404(RatingList, slug=self.kwargs["slug"])
+
+    def get_queryset(self):
+        return queries.leaderboard_rows(self.rating_list)
+
+    def get_filterset_kwargs(self, filterset_class):
+        kwargs = super().get_filterset_kwargs(filterset_class)
+        kwargs["rating_list"] = self.rating_list
+        return kwargs
+
+    def get_table_data(self):
+        return queries.with_rank(self.object_list)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["rating_list"] = self.rating_list
+        context["filtered"] = self.filterset.is_valid() and any(
+            value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
+        )
+        return context
+
+
+class PlayerView(ReadOnlyMixin, DetailView):
+    """A player's card: their ratings per list, then per list the ledger grouped by period."""
+
+    template_name = "ratings/player.html"
+    context_object_name = "player"
+
+    def get_queryset(self):
+        return player_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        calculations = queries.player_calculations(self.object)
+        ratings = [c.rating for c in calculations if c.rating is not None]
+        context["ratings_table"] = PlayerRatingTable(ratings)
+        context["calculations"] = [
+            {
+                "calculation": calculation,
+                "periods": [
+                    {"period": period, "table": LedgerTable(period.changes, period=period)}
+                    for period in calculation.periods
+                ],
+            }
+            for calculation in calculations
+        ]
+        return context

@@ -1,0 +1,41 @@
+"""Shared django-tables2 base class and the players' own columns."""
+
+import django_tables2 as tables
+from django.utils.html import format_html
+
+from players.models import Player
+
+
+class BaseTable(tables.Table):
+    """Every table of the site: one template, one set of attributes, no empty surprises."""
+
+    class Meta:
+        template_name = "includes/table.html"
+        attrs = {"class": "table"}
+        empty_text = ""
+
+
+class PlayerColumn(tables.Column):
+    """A player's name linked to their page, FIDE title in front unless ``show_title=False``."""
+
+    def __init__(self, *args, show_title: bool = True, **kwargs):
+        self.show_title = show_title
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Player) -> str:
+        return player_link(value, show_title=self.show_title)
+
+
+def player_link(player: Player | None, *, show_title: bool = True) -> str:
+    """HTML for a linked player name with their FIDE title, or an empty string."""
+    if player is None:
+        return ""
+    if show_title and player.title:
+        return format_html(
+            '<abbr class="title" title="{}">{}</abbr> <a href="{}">{}</a>',
+            player.get_title_display(),
+            player.title,
+            player.get_absolute_url(),
+            player.name,
+        )
+    return format_html('<a href="{}">{}</a>', player.get_absolute_url(), player.name)

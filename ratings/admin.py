@@ -1,0 +1,184 @@
+"""Admin for rating lists, ratings, published lists and the ledger.
+
+Staff enter only inputs: a list's definition and a player's starting rating (through
+``ratings.services.set_starting_rating``, which replays the list). Closing a period goes through
+``close_rating_period``. Everything derived (ratings, ledger, published rows) is read-only.
+"""
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from players.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
+from ratings import services
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
+
+DERIVED_RATING_FIELDS = [
+    "rating",
+    "live_rating",
+    "period_change",
+    "period_games",
+    "k",
+    "games",
+    "peak",
+    "last_played",
+]
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "game", "time_control", "system", "position"]
+    list_filter = ["game", "time_control", "system"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    actions = ["recompute"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.tournaments.exists():
+            # Rated games depend on these; changing them would silently change the maths.
+            return ["game", "time_control", "system"]
+        return []
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is None or not obj.tournaments.exists()
+
+    @admin.action(description=_("Recompute the selected lists from scratch"))
+    def recompute(self, request, queryset):
+        for rating_list in queryset:
+            services.recompute_ratings(rating_list=rating_list)
+        count = len(queryset)
+        self.message_user(
+            request,
+            ngettext("Recomputed %(count)d list.", "Recomputed %(count)d lists.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = [
+        "player",
+        "rating_list",
+        "rating",
+        "live_rating",
+        "k",
+        "games",
+        "peak",
+        "last_played",
+    ]
+    list_filter = ["rating_list"]
+    list_select_related = ["player", "rating_list"]
+    search_fields = ["player__last_name", "player__first_name", "player__fide_id"]
+    autocomplete_fields = ["player"]
+    fieldsets = [
+        (None, {"fields": ["player", "rating_list"]}),
+        (_("Starting rating"), {"fields": ["starting_rating", "starting_games", "starting_date"]}),
+        (_("Derived (recomputed from the games)"), {"fields": DERIVED_RATING_FIELDS}),
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return DERIVED_RATING_FIELDS
+        return ["player", "rating_list", *DERIVED_RATING_FIELDS]
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        saved = call_service(
+            services.set_starting_rating,
+            player=obj.player,
+            rating_list=obj.rating_list,
+            rating=form.cleaned_data["starting_rating"],
+            games=form.cleaned_data["starting_games"] or 0,
+            date=form.cleaned_data["starting_date"],
+        )
+        adopt(obj, saved)
+
+
+class PublishedRatingInline(admin.TabularInline):
+    model = PublishedRating
+    fields = ["player", "rating", "games", "k", "change"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player").order_by("-rating")
+
+
+@admin.register(PublishedList)
+class PublishedListAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    """Adding a published list closes the open period (``close_rating_period``)."""
+
+    list_display = ["rating_list", "date", "closed_at", "closed_by"]
+    list_filter = ["rating_list"]
+    list_select_related = ["rating_list", "closed_by"]
+    date_hierarchy = "date"
+    inlines = [PublishedRatingInline]
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["rating_list", "date"]
+        return ["rating_list", "date", "closed_at", "closed_by"]
+
+    def get_inlines(self, request, obj):
+        return [] if obj is None else self.inlines
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        published = call_service(
+            services.close_rating_period,
+            rating_list=form.cleaned_data["rating_list"],
+            date=form.cleaned_data["date"],
+            user=request.user,
+        )
+        adopt(obj, published)
+
+
+@admin.register(PublishedRating)
+class PublishedRatingAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["player", "published_list", "rating", "games", "k", "change"]
+    list_filter = ["published_list__rating_list", "published_list"]
+    list_select_related = ["player", "published_list__rating_list"]
+    search_fields = ["player__last_name", "player__first_name"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
+    list_display = [
+        "date",
+        "player",
+        "opponent",
+        "rating_list",
+        "tournament",
+        "rating_used",
+        "opponent_rating_used",
+        "capped",
+        "score",
+        "expected",
+        "k",
+        "change",
+        "period",
+    ]
+    list_filter = ["rating_list", "capped", "period"]
+    list_select_related = ["player", "opponent", "rating_list", "tournament", "period__rating_list"]
+    search_fields = [
+        "player__last_name",
+        "player__first_name",
+        "opponent__last_name",
+        "tournament__name",
+    ]
+    date_hierarchy = "date"

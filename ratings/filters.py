@@ -1,0 +1,60 @@
+"""Filters of the leaderboard (django-filter)."""
+
+import django_filters
+from django import forms
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from players.enums import Sex
+from players.models import Club
+from ratings import queries
+from ratings.models import PlayerRating, RatingList
+
+
+class LeaderboardFilter(django_filters.FilterSet):
+    """Sex, juniors, club, federation and activity; the federation choices come from the list."""
+
+    sex = django_filters.ChoiceFilter(
+        label=_("Sex"), field_name="player__sex", choices=Sex.choices, empty_label=_("All")
+    )
+    juniors = django_filters.BooleanFilter(
+        label=_("Juniors (under 20)"),
+        method="filter_juniors",
+        widget=forms.CheckboxInput,
+    )
+    club = django_filters.ModelChoiceFilter(
+        label=_("Club"),
+        field_name="player__club",
+        queryset=Club.objects.all(),
+        empty_label=_("All"),
+    )
+    federation = django_filters.ChoiceFilter(
+        label=_("Federation"), field_name="player__federation", empty_label=_("All")
+    )
+    active = django_filters.BooleanFilter(
+        label=_("Active in the last 12 months"),
+        method="filter_active",
+        widget=forms.CheckboxInput,
+    )
+
+    class Meta:
+        model = PlayerRating
+        fields = ()
+
+    def __init__(self, *args, rating_list: RatingList, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.filters["federation"].extra["choices"] = [
+            (code, code) for code in queries.federations_of(rating_list)
+        ]
+
+    def filter_juniors(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
+        if not value:
+            return queryset
+        born = queries.junior_born_on_or_after(timezone.localdate())
+        return queryset.filter(player__birth_date__gte=born)
+
+    def filter_active(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
+        if not value:
+            return queryset
+        return queryset.filter(last_played__gte=queries.active_since(timezone.localdate()))

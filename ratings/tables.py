@@ -1,0 +1,199 @@
+"""Tables of the public rating pages."""
+
+from decimal import Decimal
+
+import django_tables2 as tables
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from players.tables import BaseTable, PlayerColumn
+from ratings.models import PlayerRating, RatingChange, RatingList
+from ratings.systems import classes, fide
+
+# Translated names of the national class ladder (ratings.systems.classes.NATIONAL_CLASSES).
+CLASS_NAMES = {
+    "elite": _("Elite (super-grandmaster level)"),
+    "gm": _("Grandmaster level"),
+    "senior-master": _("Senior master"),
+    "master": _("National master"),
+    "expert": _("Expert / candidate master"),
+    "A": _("Class A"),
+    "B": _("Class B"),
+    "C": _("Class C"),
+    "D": _("Class D"),
+    "E": _("Class E"),
+    "novice": _("Novice"),
+}
+
+
+def two_decimals(value: Decimal | None) -> str:
+    """A decimal with exactly two places in the current locale; a dash when missing."""
+    if value is None:
+        return "–"
+    return number_format(Decimal(value).quantize(Decimal("0.01")), 2)
+
+
+def signed_two_decimals(value: Decimal | None) -> str:
+    """Like :func:`two_decimals`, with a plus sign on positive values."""
+    if value is None:
+        return "–"
+    text = two_decimals(value)
+    return f"+{text}" if value > 0 else text
+
+
+def title_or_class(rating: PlayerRating) -> str:
+    """The player's FIDE title when they hold one, else the class of their live rating."""
+    player = rating.player
+    if player.title:
+        return format_html(
+            '<abbr class="title" title="{}">{}</abbr>', player.get_title_display(), player.title
+        )
+    if rating.live_rating is None:
+        return "–"
+    band = classes.rating_class(fide.round_change(rating.live_rating))
+    return format_html('<span class="class">{}</span>', CLASS_NAMES.get(band.code, band.name))
+
+
+class RatingListTable(BaseTable):
+    """The rating lists on the home page."""
+
+    name = tables.Column(verbose_name=_("Rating list"), linkify=True)
+    game = tables.Column(verbose_name=_("Game"))
+    time_control = tables.Column(verbose_name=_("Time control"))
+    system = tables.Column(verbose_name=_("Rating system"))
+    rated_players = tables.Column(verbose_name=_("Rated players"))
+    last_published = tables.DateColumn(
+        verbose_name=_("Last published list"), format="Y-m-d", default="–"
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingList
+        fields = ()
+        orderable = False
+
+
+class LeaderboardTable(BaseTable):
+    """A rating list's leaderboard: the rank comes from the query (a window function)."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    name = PlayerColumn(
+        verbose_name=_("Name"),
+        accessor="player",
+        order_by=("player__last_name", "player__first_name"),
+        show_title=False,
+    )
+    title_or_class = tables.Column(
+        verbose_name=_("Title or class"), accessor="player", orderable=False
+    )
+    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation")
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
+    live_rating = tables.Column(verbose_name=_("Live rating"), attrs={"td": {"class": "num"}})
+    rating = tables.Column(
+        verbose_name=_("Published rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+    peak = tables.Column(verbose_name=_("Peak"), default="–", attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        model = PlayerRating
+        fields = ()
+        order_by = ("rank",)
+
+    def render_title_or_class(self, record: PlayerRating) -> str:
+        return title_or_class(record)
+
+    def render_live_rating(self, value: Decimal) -> str:
+        return two_decimals(value)
+
+
+class PlayerRatingTable(BaseTable):
+    """A player's ratings, one row per list."""
+
+    rating_list = tables.Column(verbose_name=_("Rating list"), linkify=True)
+    rating = tables.Column(verbose_name=_("Published rating"), default="–")
+    live_rating = tables.Column(verbose_name=_("Live rating"), default="–")
+    period_change = tables.Column(verbose_name=_("Change this period"))
+    k = tables.Column(verbose_name=_("K"), default="–")
+    games = tables.Column(verbose_name=_("Rated games"))
+    peak = tables.Column(verbose_name=_("Peak"), default="–")
+    last_played = tables.DateColumn(verbose_name=_("Last rated game"), format="Y-m-d", default="–")
+
+    class Meta(BaseTable.Meta):
+        model = PlayerRating
+        fields = ()
+        orderable = False
+
+    def render_live_rating(self, value: Decimal) -> str:
+        return two_decimals(value)
+
+    def render_period_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)
+
+
+class LedgerTable(BaseTable):
+    """One rating period of a player's calculation, as FIDE prints it.
+
+    The footer carries the period's totals: Σ(score − expected), K × Σ and the rounded change.
+    Build it with ``LedgerTable(period.changes, period=period)``.
+    """
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating_used = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_("Σ"),
+    )
+    delta = tables.Column(
+        verbose_name=_("Score − exp."),
+        accessor="pk",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=lambda table: two_decimals(table.period.sum_delta),
+    )
+    k = tables.Column(
+        verbose_name=_("K"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_("K × Σ"),
+    )
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=lambda table: signed_two_decimals(table.period.k_sum_delta),
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_opponent_rating_used(self, record: RatingChange, value: int) -> str:
+        return f"{value} *" if record.capped else str(value)
+
+    def render_score(self, value: Decimal) -> str:
+        return {Decimal("1"): "1", Decimal("0.5"): "½", Decimal("0"): "0"}.get(
+            Decimal(value), str(value)
+        )
+
+    def render_expected(self, value: Decimal) -> str:
+        return two_decimals(value)
+
+    def render_delta(self, record: RatingChange) -> str:
+        if record.expected is None:
+            return "–"
+        return two_decimals(record.score - record.expected)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)

@@ -1,0 +1,108 @@
+"""Plain helper functions that create test rows with unsurprising defaults.
+
+No factory_boy: each helper takes the fields a test cares about as keyword arguments and
+fills the rest. Derived rows (``PlayerRating`` results, ledger rows) can be written directly
+here so that read-only pages are tested without running a replay.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from players.models import Club, Player
+from ratings.models import PlayerRating, PublishedList, RatingChange, RatingList
+from tournaments.models import Game, Registration, Round, Tournament
+
+_sequence = itertools.count(1)
+
+
+def standard_list() -> RatingList:
+    """The "Chess standard" list every database has (created by a data migration)."""
+    return RatingList.objects.get(slug="chess-standard")
+
+
+def make_club(name: str | None = None, **fields: Any) -> Club:
+    return Club.objects.create(name=name or f"Club {next(_sequence)}", **fields)
+
+
+def make_player(last_name: str | None = None, first_name: str = "", **fields: Any) -> Player:
+    fields.setdefault("sex", "m")
+    return Player.objects.create(
+        last_name=last_name or f"Player{next(_sequence)}", first_name=first_name, **fields
+    )
+
+
+def make_rating(
+    player: Player,
+    live_rating: Decimal | int | str | None,
+    *,
+    rating_list: RatingList | None = None,
+    **fields: Any,
+) -> PlayerRating:
+    """A rated player as the replay would leave them (published rating = live unless given)."""
+    live = None if live_rating is None else Decimal(live_rating)
+    fields.setdefault("rating", None if live is None else int(live))
+    fields.setdefault("games", 0)
+    return PlayerRating.objects.create(
+        player=player, rating_list=rating_list or standard_list(), live_rating=live, **fields
+    )
+
+
+def make_tournament(name: str | None = None, **fields: Any) -> Tournament:
+    number = next(_sequence)
+    fields.setdefault("start_date", datetime.date(2026, 3, 1))
+    fields.setdefault("end_date", fields["start_date"])
+    if "rating_list" not in fields:
+        fields["rating_list"] = standard_list()
+    return Tournament.objects.create(
+        name=name or f"Tournament {number}", slug=fields.pop("slug", f"t-{number}"), **fields
+    )
+
+
+def make_round(tournament: Tournament, number: int = 1, **fields: Any) -> Round:
+    fields.setdefault("date", tournament.start_date)
+    return Round.objects.create(tournament=tournament, number=number, **fields)
+
+
+def make_game(
+    round: Round, white: Player, black: Player | None, result: str = "", board: int = 1
+) -> Game:
+    """A stored game, written directly (no replay): for pages that only read."""
+    return Game.objects.create(round=round, board=board, white=white, black=black, result=result)
+
+
+def register(tournament: Tournament, *players: Player) -> list[Registration]:
+    return [
+        Registration.objects.create(tournament=tournament, player=player, pairing_number=number)
+        for number, player in enumerate(players, start=1)
+    ]
+
+
+def make_change(game: Game, player: Player, opponent: Player, **fields: Any) -> RatingChange:
+    """A ledger row as the replay writes it; pass the numbers the test asserts."""
+    tournament = game.round.tournament
+    fields.setdefault("date", game.round.date or tournament.start_date)
+    fields.setdefault("rating_list", tournament.rating_list)
+    for name in ("score", "expected", "change"):
+        if fields.get(name) is not None:
+            fields[name] = Decimal(str(fields[name]))
+    return RatingChange.objects.create(
+        game=game, tournament=tournament, player=player, opponent=opponent, **fields
+    )
+
+
+def make_published_list(date: datetime.date, rating_list: RatingList | None = None):
+    return PublishedList.objects.create(rating_list=rating_list or standard_list(), date=date)
+
+
+def make_superuser(username: str = "admin"):
+    return get_user_model().objects.create_superuser(
+        username=username,
+        email=f"{username}@example.com",
+        password="secret-password",  # noqa: S106 -- a test user
+    )

@@ -1,0 +1,291 @@
+"""Admin for tournaments, registrations, rounds and games.
+
+Tournament → rounds → games: the tournament form has its rounds inline (each links to the
+round's form), the round form has its games inline. Every write that can change ratings goes
+through ``tournaments.services`` inside the admin's transaction; a refusal is shown as a form
+error and nothing is written (see ``players.admin.ServiceAdminMixin``).
+"""
+
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
+
+from players.admin import ServiceAdminMixin, ServiceRejected, adopt, call_service
+from ratings import services as rating_services
+from tournaments import services
+from tournaments.models import Game, Registration, Round, Tournament
+
+PAIRING_FIELDS = ["round", "board", "white", "black"]
+
+
+def _game_prefix(game: Game) -> str:
+    return _("Board %(board)s: ") % {"board": game.board}
+
+
+def save_game_forms(request, formset, *, round=None) -> None:
+    """Save a formset of games through the services: add, record a result, delete."""
+    for obj in formset.deleted_objects:
+        call_service(services.delete_game, game=obj, user=request.user, prefix=_game_prefix(obj))
+    for form in formset.forms:
+        if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
+            continue
+        game = form.instance
+        if game.pk is None:
+            saved = call_service(
+                services.add_game,
+                prefix=_game_prefix(game),
+                round=round or game.round,
+                board=game.board,
+                white=game.white,
+                black=game.black,
+                result=game.result,
+                user=request.user,
+            )
+            adopt(game, saved)
+            continue
+        moved = [name for name in PAIRING_FIELDS if name in form.changed_data]
+        if moved:
+            raise ServiceRejected(
+                ValidationError(
+                    _("To change a pairing, delete the game and add it again."), code="pairing"
+                ),
+                _game_prefix(game),
+            )
+        if "result" in form.changed_data:
+            call_service(
+                services.record_result,
+                prefix=_game_prefix(game),
+                game=Game.objects.get(pk=game.pk),
+                result=form.cleaned_data["result"],
+                user=request.user,
+            )
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    fields = ["player", "pairing_number", "withdrawn"]
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ["number", "date", "games_count"]
+    readonly_fields = ["games_count"]
+    show_change_link = True
+    extra = 0
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(games_count=Count("games"))
+
+    @admin.display(description=_("games"))
+    def games_count(self, obj: Round) -> int:
+        return getattr(obj, "games_count", 0)
+
+
+def save_round_forms(formset) -> None:
+    """Save rounds; a rated round whose date moves replays its list; rounds with games stay."""
+    for obj in formset.deleted_objects:
+        if obj.games.exists():
+            raise ServiceRejected(
+                ValidationError(_("Delete the round's games before the round."), code="games"),
+                _("Round %(number)s: ") % {"number": obj.number},
+            )
+        obj.delete()
+    for form in formset.forms:
+        if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
+            continue
+        old_date = form.initial.get("date")
+        round_ = form.save()
+        rating_list = round_.tournament.rating_list
+        if rating_list and "date" in form.changed_data and round_.games.exists():
+            dates = [d for d in (old_date, round_.date) if d is not None]
+            call_service(
+                rating_services.replay_rating_list,
+                rating_list=rating_list,
+                from_date=min(dates) if dates else None,
+            )
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = ["name", "start_date", "end_date", "club", "rating_list", "city", "rounds"]
+    list_filter = ["rating_list", "pairing_system", "club"]
+    list_select_related = ["club", "rating_list"]
+    search_fields = ["name", "slug", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["club"]
+    date_hierarchy = "start_date"
+    inlines = [RoundInline, RegistrationInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(round_count=Count("rounds"))
+
+    @admin.display(description=_("rounds"), ordering="round_count")
+    def rounds(self, obj: Tournament) -> int:
+        return obj.round_count
+
+    def has_delete_permission(self, request, obj=None):
+        # Deleting a tournament with games would leave the ratings stale.
+        return obj is None or not Game.objects.filter(round__tournament=obj).exists()
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.save()
+            return
+        if not form.changed_data:
+            return
+        saved = call_service(
+            services.update_tournament,
+            tournament=Tournament.objects.get(pk=obj.pk),
+            **{name: form.cleaned_data[name] for name in form.changed_data},
+        )
+        adopt(obj, saved)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is Round:
+            save_round_forms(formset)
+            return
+        for obj in formset.deleted_objects:
+            obj.delete()
+        for inline_form in formset.forms:
+            if inline_form in formset.deleted_forms or not inline_form.has_changed():
+                continue
+            registration = inline_form.instance
+            if registration.pk is None:
+                saved = call_service(
+                    services.register_player,
+                    tournament=form.instance,
+                    player=registration.player,
+                    pairing_number=registration.pairing_number,
+                )
+                adopt(registration, saved)
+            else:
+                inline_form.save()
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = ["player", "tournament", "pairing_number", "withdrawn"]
+    list_filter = ["withdrawn", "tournament"]
+    list_select_related = ["player", "tournament"]
+    search_fields = ["player__last_name", "player__first_name", "tournament__name"]
+    autocomplete_fields = ["tournament", "player"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else ["tournament", "player"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.save()
+            return
+        saved = call_service(
+            services.register_player,
+            tournament=obj.tournament,
+            player=obj.player,
+            pairing_number=obj.pairing_number,
+        )
+        adopt(obj, saved)
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    fields = ["board", "white", "black", "result"]
+    autocomplete_fields = ["white", "black"]
+    extra = 0
+    ordering = ["board"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("white", "black")
+
+
+@admin.register(Round)
+class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = ["tournament", "number", "date", "games"]
+    list_filter = ["tournament__rating_list", "tournament"]
+    list_select_related = ["tournament"]
+    search_fields = ["tournament__name"]
+    autocomplete_fields = ["tournament"]
+    inlines = [GameInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    @admin.display(description=_("games"), ordering="game_count")
+    def games(self, obj: Round) -> int:
+        return obj.game_count
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else ["tournament"]
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is None or not obj.games.exists()
+
+    def save_model(self, request, obj, form, change):
+        old_date = Round.objects.get(pk=obj.pk).date if change else None
+        obj.save()
+        rating_list = obj.tournament.rating_list
+        if change and rating_list and "date" in form.changed_data and obj.games.exists():
+            dates = [d for d in (old_date, obj.date) if d is not None]
+            call_service(
+                rating_services.replay_rating_list,
+                rating_list=rating_list,
+                from_date=min(dates) if dates else None,
+            )
+
+    def save_formset(self, request, form, formset, change):
+        save_game_forms(request, formset, round=form.instance)
+
+
+@admin.register(Game)
+class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    """A game's result is entered here (or in its round's form) through ``record_result``."""
+
+    list_display = ["tournament", "round_number", "board", "white", "black", "result"]
+    list_filter = ["round__tournament__rating_list", "result", "round__tournament"]
+    list_select_related = ["round__tournament", "white", "black"]
+    search_fields = ["white__last_name", "black__last_name", "round__tournament__name"]
+    autocomplete_fields = ["round", "white", "black"]
+    fields = ["round", "board", "white", "black", "result"]
+
+    @admin.display(description=_("tournament"), ordering="round__tournament__name")
+    def tournament(self, obj: Game) -> Tournament:
+        return obj.round.tournament
+
+    @admin.display(description=_("round"), ordering="round__number")
+    def round_number(self, obj: Game) -> int:
+        return obj.round.number
+
+    def get_readonly_fields(self, request, obj=None):
+        # A pairing is fixed once stored: delete the game and add it again to change it.
+        return [] if obj is None else PAIRING_FIELDS
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            saved = call_service(
+                services.add_game,
+                round=obj.round,
+                board=obj.board,
+                white=obj.white,
+                black=obj.black,
+                result=obj.result,
+                user=request.user,
+            )
+            adopt(obj, saved)
+            return
+        if "result" in form.changed_data:
+            saved = call_service(
+                services.record_result,
+                game=Game.objects.get(pk=obj.pk),
+                result=form.cleaned_data["result"],
+                user=request.user,
+            )
+            adopt(obj, saved)
+
+    def delete_model(self, request, obj):
+        services.delete_game(game=obj, user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset:
+            services.delete_game(game=game, user=request.user)
