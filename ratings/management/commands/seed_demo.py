@@ -37,6 +37,7 @@ from django.utils.text import slugify
 from players.enums import Sex, Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
+from ratings.services import close_rating_period, recompute_ratings
 from ratings.systems.fide import probability_for_difference
 from tournaments.berger import berger_schedule
 from tournaments.enums import PairingSystem, Result
@@ -718,12 +719,14 @@ class Command(BaseCommand):
         return counts
 
     def rate(self, demo: Demo) -> int:
-        from ratings.services import close_rating_period, recompute_ratings
-
+        """Close the monthly lists in date order; each close replays the list from the
+        previous list on (the first one from scratch). With nothing to close, one replay."""
         closed = 0
         for rating_list in RatingList.objects.filter(slug__in=TIME_CONTROLS).order_by("position"):
-            recompute_ratings(rating_list=rating_list)
-            for day in demo.list_dates():
+            dates = demo.list_dates()
+            if not dates:
+                recompute_ratings(rating_list=rating_list)
+            for day in dates:
                 close_rating_period(rating_list=rating_list, date=day)
                 closed += 1
         return closed
