@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime
 
+from django.db import transaction
+
 from players.models import Club, Player
 
 
@@ -24,5 +26,18 @@ def create_player(
     fide_id: int | None = None,
     title: str = "",
 ) -> Player:
-    """Validate and create a player."""
-    raise NotImplementedError
+    """Validate (``full_clean``) and create a player; refused input raises ValidationError."""
+    player = Player(
+        last_name=last_name,
+        first_name=first_name,
+        sex=sex,
+        birth_date=birth_date,
+        federation=federation,
+        club=club,
+        fide_id=fide_id,
+        title=title,
+    )
+    player.full_clean()
+    with transaction.atomic():
+        player.save()
+    return player
