@@ -184,7 +184,7 @@ class FidePeriodSystem:
         }
         self.t_start = {tid: t.start_date for tid, t in tournaments.items()}
         years = [t.start_date.year for t in tournaments.values()]
-        years += [p.start_date.year for p in players.values() if p.starting_date]
+        years += [p.starting_date.year for p in players.values() if p.starting_date]
         self.first_year = min(years) if years else 2000
         self.starts: dict[int, list[_Player]] = {}
         for st in self.players.values():
