@@ -76,7 +76,11 @@ class RatingListTable(BaseTable):
 class LeaderboardTable(BaseTable):
     """A rating list's leaderboard: the rank comes from the query (a window function)."""
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        order_by=("rank", "player__last_name", "player__first_name"),
+        attrs={"td": {"class": "num"}},
+    )
     name = PlayerColumn(
         verbose_name=_("Name"),
         accessor="player",
@@ -86,7 +90,7 @@ class LeaderboardTable(BaseTable):
     title_or_class = tables.Column(
         verbose_name=_("Title or class"), accessor="player", orderable=False
     )
-    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation")
+    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation", default="")
     club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
     live_rating = tables.Column(verbose_name=_("Live rating"), attrs={"td": {"class": "num"}})
     rating = tables.Column(

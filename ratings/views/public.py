@@ -31,7 +31,7 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
     template_name = "ratings/leaderboard.html"
     table_class = LeaderboardTable
     filterset_class = LeaderboardFilter
-    paginate_by = 50
+    table_pagination = {"per_page": 50}
 
     @cached_property
     def rating_list(self) -> RatingList:

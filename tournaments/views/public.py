@@ -13,7 +13,7 @@ class TournamentListView(ReadOnlyMixin, SingleTableView):
 
     template_name = "tournaments/list.html"
     table_class = TournamentTable
-    paginate_by = 50
+    table_pagination = {"per_page": 50}
 
     def get_queryset(self):
         return queries.tournaments_overview()
