@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from players.models import Club, Player
 from ratings.management.commands.seed_demo import Demo
-from ratings.models import PlayerRating
+from ratings.models import PlayerRating, PublishedList, RatingChange
 from tournaments.models import Game, Registration, Round, Tournament
 
 TODAY = dt.date(2026, 3, 15)
@@ -96,6 +96,51 @@ def test_seed_demo_small_scale_counts():
         "pending": 5,
     }
     assert "20 players" in output
+
+
+def rating_snapshot() -> list:
+    return sorted(
+        PlayerRating.objects.values_list(
+            "rating_list__slug", "player__last_name", "player__first_name", "rating", "live_rating"
+        )
+    )
+
+
+def delete_demo_data() -> None:
+    Tournament.objects.all().delete()
+    PublishedList.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+
+
+@pytest.mark.django_db
+def test_seed_demo_small_scale_rates_the_history():
+    output = seed(*SMALL)
+
+    published = list(PublishedList.objects.values_list("rating_list__slug", "date"))
+    newcomers = PlayerRating.objects.filter(starting_rating=None).exclude(rating=None)
+    live = PlayerRating.objects.exclude(rating=None).exclude(live_rating=None)
+    assert sorted(published) == [
+        ("chess-blitz", dt.date(2026, 2, 1)),
+        ("chess-rapid", dt.date(2026, 2, 1)),
+        ("chess-standard", dt.date(2026, 2, 1)),
+    ]
+    assert RatingChange.objects.exclude(period=None).exists()  # rated on the closed list
+    assert RatingChange.objects.filter(period=None).exists()  # the open period
+    assert newcomers.exists()  # unrated players earned a first rating
+    assert any(row.live_rating != row.rating for row in live)
+    assert "3 published lists" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_same_seed_gives_same_ratings():
+    seed(*SMALL)
+    first = rating_snapshot()
+    delete_demo_data()
+
+    seed(*SMALL)
+
+    assert rating_snapshot() == first
 
 
 @pytest.mark.django_db
