@@ -241,6 +241,8 @@ def update_tournament(*, tournament: Tournament, **changes: Any) -> Tournament:
         old_list_id, old_end = current.rating_list_id, current.end_date
         for name, value in changes.items():
             setattr(current, name, value)
+        if current.end_date < current.start_date:
+            raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
         current.full_clean()
         list_ids = sorted({i for i in (old_list_id, current.rating_list_id) if i is not None})
         locked = {
