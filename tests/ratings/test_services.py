@@ -1,0 +1,171 @@
+"""Rating services and commands: starting ratings, closing periods, full replays."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
+from ratings.services import (
+    close_rating_period,
+    recompute_ratings,
+    replay_rating_list,
+    set_starting_rating,
+)
+from tests.factories import make_player, make_round, make_tournament, register, standard_list
+from tournaments.services import add_game
+
+pytestmark = pytest.mark.django_db
+
+D = datetime.date
+
+
+def _db_state() -> dict[str, list]:
+    return {
+        "ratings": list(PlayerRating.objects.order_by("pk").values_list()),
+        "ledger": list(RatingChange.objects.order_by("pk").values_list()),
+        "lists": list(PublishedList.objects.order_by("pk").values_list()),
+        "published": list(PublishedRating.objects.order_by("pk").values_list()),
+    }
+
+
+def _derived() -> dict[str, list]:
+    """Derived rows without primary keys (a full replay renumbers them)."""
+    return {
+        "ratings": sorted(
+            PlayerRating.objects.values_list(
+                "player_id", "rating", "live_rating", "period_change", "period_games", "k",
+                "games", "peak", "last_played",
+            )
+        ),
+        "ledger": sorted(
+            RatingChange.objects.values_list(
+                "period_id", "game_id", "player_id", "opponent_id", "date", "rating_used",
+                "opponent_rating", "opponent_rating_used", "capped", "score", "expected", "k",
+                "change",
+            )
+        ),
+        "published": sorted(
+            PublishedRating.objects.values_list(
+                "published_list_id", "player_id", "rating", "games", "k", "change"
+            )
+        ),
+    }  # fmt: skip
+
+
+@pytest.fixture
+def history():
+    """A (2000) beats B (1800) in January; the February list is published."""
+    rating_list = standard_list()
+    a, b = make_player("A"), make_player("B")
+    set_starting_rating(player=a, rating_list=rating_list, rating=2000, games=40)
+    set_starting_rating(player=b, rating_list=rating_list, rating=1800, games=40)
+    tournament = make_tournament(start_date=D(2025, 1, 5), end_date=D(2025, 1, 10))
+    register(tournament, a, b)
+    add_game(round=make_round(tournament), board=1, white=a, black=b, result="10")
+    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1))
+    return {"list": rating_list, "a": a, "b": b}
+
+
+def test_close_rating_period_publishes_a_frozen_list(history):
+    published = PublishedList.objects.get()
+
+    assert sorted(published.entries.values_list("player__last_name", "rating", "change", "k")) == [
+        ("A", 2005, 5, 20),
+        ("B", 1795, -5, 20),
+    ]
+    assert set(RatingChange.objects.values_list("period_id", flat=True)) == {published.pk}
+    assert PlayerRating.objects.get(player=history["a"]).live_rating == Decimal("2005.00")
+
+
+def test_close_rating_period_refuses_a_date_not_after_the_last_list(history):
+    before = _db_state()
+
+    with pytest.raises(ValidationError) as same:
+        close_rating_period(rating_list=history["list"], date=D(2025, 2, 1))
+    with pytest.raises(ValidationError) as earlier:
+        close_rating_period(rating_list=history["list"], date=D(2025, 1, 1))
+
+    assert list(same.value.message_dict) == ["date"]
+    assert "2025-02-01" in earlier.value.message_dict["date"][0]
+    assert _db_state() == before
+
+
+@pytest.mark.parametrize("rating", [3501, -1, "2000", 1800.5, True])
+def test_set_starting_rating_refuses_a_rating_outside_0_3500(history, rating):
+    before = _db_state()
+
+    with pytest.raises(ValidationError) as refused:
+        set_starting_rating(
+            player=history["a"], rating_list=history["list"], rating=rating, games=10
+        )
+
+    assert list(refused.value.message_dict) == ["starting_rating"]
+    assert "0 to 3500" in refused.value.message_dict["starting_rating"][0]
+    assert _db_state() == before
+
+
+def test_set_starting_rating_refuses_negative_games(history):
+    before = _db_state()
+
+    with pytest.raises(ValidationError) as refused:
+        set_starting_rating(player=history["a"], rating_list=history["list"], rating=2000, games=-1)
+
+    assert list(refused.value.message_dict) == ["starting_games"]
+    assert _db_state() == before
+
+
+def test_set_starting_rating_change_replays_the_published_list(history):
+    set_starting_rating(player=history["b"], rating_list=history["list"], rating=2000, games=40)
+
+    # A 2000 beats B 2000: D = 0, PD .50: +10.00 / -10.00.
+    assert sorted(PublishedRating.objects.values_list("player__last_name", "rating")) == [
+        ("A", 2010),
+        ("B", 1990),
+    ]
+
+
+def test_replay_is_idempotent_and_a_full_recompute_changes_nothing(history):
+    before = _derived()
+
+    replay_rating_list(rating_list=history["list"], from_date=D(2025, 1, 10))
+    middle = _derived()
+    stats = recompute_ratings(rating_list=history["list"])
+
+    assert middle == before
+    assert _derived() == before
+    assert (stats[0].games, stats[0].ledger_rows, stats[0].published_rows) == (1, 2, 2)
+
+
+def test_recompute_ratings_command_replays_a_list_or_all(history):
+    RatingChange.objects.all().delete()
+    out = StringIO()
+
+    call_command("recompute_ratings", "--list", "Chess standard", stdout=out)
+    call_command("recompute_ratings", stdout=out)
+
+    assert RatingChange.objects.count() == 2
+    assert "Chess standard: 1 games, 2 ledger rows, 2 published rows" in out.getvalue()
+    assert "Chess rapid: 0 games" in out.getvalue()
+
+
+def test_recompute_ratings_command_refuses_an_unknown_list():
+    with pytest.raises(CommandError, match="No rating list named 'go'"):
+        call_command("recompute_ratings", "--list", "go")
+
+
+def test_close_period_command(history):
+    out = StringIO()
+
+    call_command("close_period", "--list", "chess-standard", "--date", "2025-03-01", stdout=out)
+
+    assert out.getvalue() == "Published Chess standard 2025-03-01: 2 rated players.\n"
+    with pytest.raises(CommandError, match="already been published"):
+        call_command("close_period", "--list", "chess-standard", "--date", "2025-03-01")
+    with pytest.raises(CommandError, match="Not a date"):
+        call_command("close_period", "--list", "chess-standard", "--date", "March")
