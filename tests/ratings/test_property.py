@@ -1,0 +1,151 @@
+"""Property: any sequence of entries and corrections leaves the state of a full replay.
+
+Each example builds a small club (six players, some with starting ratings, three tournaments
+spread over three rating periods, one of them spanning a list date), then applies a random
+sequence of service calls: games added with or without a result, results corrected or
+cleared, lists published, starting ratings changed. Every call replays incrementally (only
+the affected periods are rewritten). The derived state (ledger, published lists,
+``PlayerRating`` derived fields) must then equal the state after ``recompute_ratings`` from
+scratch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ratings.models import PlayerRating, PublishedRating, RatingChange
+from ratings.services import close_rating_period, recompute_ratings, set_starting_rating
+from tests.factories import make_player, make_round, make_tournament, register, standard_list
+from tournaments.models import Game
+from tournaments.services import add_game, record_result
+
+pytestmark = pytest.mark.django_db
+
+D = datetime.date
+RESULTS = ["10", "==", "01", "", "+-", "WL"]
+LIST_DATES = [D(2025, 2, 1), D(2025, 3, 1), D(2025, 4, 1)]
+TOURNAMENTS = [
+    (D(2025, 1, 5), D(2025, 1, 10)),
+    (D(2025, 1, 28), D(2025, 2, 3)),  # spans the February list
+    (D(2025, 2, 20), D(2025, 3, 5)),
+]
+PLAYERS = 6
+ROUNDS = 3
+
+game_op = st.tuples(
+    st.just("game"),
+    st.integers(0, len(TOURNAMENTS) - 1),
+    st.integers(0, ROUNDS - 1),
+    st.integers(0, PLAYERS - 1),
+    st.integers(0, PLAYERS - 1),
+    st.sampled_from(RESULTS),
+)
+correct_op = st.tuples(st.just("correct"), st.integers(0, 40), st.sampled_from(RESULTS))
+close_op = st.tuples(st.just("close"))
+start_op = st.tuples(
+    st.just("start"),
+    st.integers(0, PLAYERS - 1),
+    st.one_of(st.none(), st.integers(1350, 2700)),
+    st.sampled_from([None, D(2025, 1, 1), D(2025, 2, 15)]),
+)
+operations = st.lists(
+    st.one_of(game_op, game_op, game_op, correct_op, close_op, start_op), min_size=1, max_size=24
+)
+starting = st.lists(
+    st.one_of(st.none(), st.integers(1400, 2500)), min_size=PLAYERS, max_size=PLAYERS
+)
+
+
+def derived_state() -> dict[str, list]:
+    """Every derived row, without primary keys (a full replay renumbers them)."""
+    return {
+        "ratings": sorted(
+            PlayerRating.objects.values_list(
+                "player_id", "starting_rating", "rating", "live_rating", "period_change",
+                "period_games", "k", "games", "peak", "last_played",
+            )
+        ),
+        "ledger": sorted(
+            RatingChange.objects.values_list(
+                "period__date", "game_id", "tournament_id", "player_id", "opponent_id", "date",
+                "rating_used", "opponent_rating", "opponent_rating_used", "capped", "score",
+                "expected", "k", "change",
+            ),
+            key=repr,
+        ),
+        "published": sorted(
+            PublishedRating.objects.values_list(
+                "published_list__date", "player_id", "rating", "games", "k", "change"
+            )
+        ),
+    }  # fmt: skip
+
+
+def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> None:
+    kind = operation[0]
+    if kind == "game":
+        _, tournament, number, white, black, result = operation
+        round_ = rounds[tournament][number]
+        board = Game.objects.filter(round=round_).count() + 1
+        add_game(
+            round=round_, board=board, white=players[white], black=players[black], result=result
+        )
+    elif kind == "correct":
+        games = list(Game.objects.order_by("pk"))
+        if games:
+            record_result(game=games[operation[1] % len(games)], result=operation[2])
+    elif kind == "close":
+        if len(closed) < len(LIST_DATES):
+            date = LIST_DATES[len(closed)]
+            close_rating_period(rating_list=rating_list, date=date)
+            closed.append(date)
+    else:
+        _, player, rating, date = operation
+        set_starting_rating(
+            player=players[player], rating_list=rating_list, rating=rating, games=30, date=date
+        )
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(starting=starting, operations=operations)
+def test_incremental_replays_equal_a_full_replay(starting, operations):
+    with transaction.atomic():
+        rating_list = standard_list()
+        players = [make_player(f"P{i}") for i in range(PLAYERS)]
+        for player, rating in zip(players, starting, strict=True):
+            if rating is not None:
+                set_starting_rating(player=player, rating_list=rating_list, rating=rating, games=35)
+        rounds = []
+        for start, end in TOURNAMENTS:
+            tournament = make_tournament(start_date=start, end_date=end)
+            register(tournament, *players)
+            rounds.append([make_round(tournament, n + 1) for n in range(ROUNDS)])
+        closed: list[datetime.date] = []
+
+        for operation in operations:
+            # A refusal (same player twice, busy player) writes nothing.
+            with contextlib.suppress(ValidationError):
+                _apply(
+                    operation,
+                    rating_list=rating_list,
+                    players=players,
+                    rounds=rounds,
+                    closed=closed,
+                )
+        incremental = derived_state()
+        recompute_ratings(rating_list=rating_list)
+        full = derived_state()
+
+        assert incremental == full
+        transaction.set_rollback(True)
