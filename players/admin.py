@@ -134,7 +134,7 @@ class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["club"]
     fields = PLAYER_FIELDS
 
-    @admin.display(description=_("name"), ordering="last_name")
+    @admin.display(description=_("Name"), ordering="last_name")
     def name(self, obj: Player) -> str:
         return obj.name
 
