@@ -23,9 +23,29 @@ def _game_prefix(game: Game) -> str:
     return _("Board %(board)s: ") % {"board": game.board}
 
 
+def deleted_instances(formset) -> list:
+    """The stored objects whose inline rows were ticked for deletion."""
+    return [form.instance for form in formset.deleted_forms if form.instance.pk is not None]
+
+
+def describe_formset(formset) -> None:
+    """Set what ``formset.save()`` would have set, for the admin's change message."""
+    kept = [
+        form
+        for form in formset.forms
+        if form not in formset.deleted_forms and form.has_changed() and form.is_valid()
+    ]
+    formset.new_objects = [form.instance for form in kept if form.instance.pk is None]
+    formset.changed_objects = [
+        (form.instance, form.changed_data) for form in kept if form.instance.pk is not None
+    ]
+    formset.deleted_objects = deleted_instances(formset)
+
+
 def save_game_forms(request, formset, *, round=None) -> None:
     """Save a formset of games through the services: add, record a result, delete."""
-    for obj in formset.deleted_objects:
+    describe_formset(formset)
+    for obj in deleted_instances(formset):
         call_service(services.delete_game, game=obj, user=request.user, prefix=_game_prefix(obj))
     for form in formset.forms:
         if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
@@ -86,7 +106,8 @@ class RoundInline(admin.TabularInline):
 
 def save_round_forms(formset) -> None:
     """Save rounds; a rated round whose date moves replays its list; rounds with games stay."""
-    for obj in formset.deleted_objects:
+    describe_formset(formset)
+    for obj in deleted_instances(formset):
         if obj.games.exists():
             raise ServiceRejected(
                 ValidationError(_("Delete the round's games before the round."), code="games"),
@@ -147,7 +168,8 @@ class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
         if formset.model is Round:
             save_round_forms(formset)
             return
-        for obj in formset.deleted_objects:
+        describe_formset(formset)
+        for obj in deleted_instances(formset):
             obj.delete()
         for inline_form in formset.forms:
             if inline_form in formset.deleted_forms or not inline_form.has_changed():
@@ -282,6 +304,12 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
                 user=request.user,
             )
             adopt(obj, saved)
+
+    def get_deleted_objects(self, objs, request):
+        # The ledger rows that go with a game are derived: the service rewrites them, so the
+        # user needs no delete permission on them.
+        deleted, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, model_count, set(), protected
 
     def delete_model(self, request, obj):
         services.delete_game(game=obj, user=request.user)
