@@ -6,9 +6,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LOAD_SETTINGS = (
-    "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
-)
+LOAD_SETTINGS = "from django.conf import settings; print(settings.DEBUG)"
 
 
 def run_with_env(**env: str) -> subprocess.CompletedProcess:
