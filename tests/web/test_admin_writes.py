@@ -272,3 +272,107 @@ def test_published_list_added_in_admin_closes_the_period(admin_client, match):
     published = PublishedList.objects.get()
     assert published.date == datetime.date(2026, 4, 1)
     assert PlayerRating.objects.get(player=match["ann"]).rating == 1518
+
+
+def inline_management(prefix: str, total: int, initial: int) -> dict[str, str]:
+    return {
+        f"{prefix}-TOTAL_FORMS": str(total),
+        f"{prefix}-INITIAL_FORMS": str(initial),
+        f"{prefix}-MIN_NUM_FORMS": "0",
+        f"{prefix}-MAX_NUM_FORMS": "1000",
+    }
+
+
+def test_tournament_added_in_admin_with_rounds_and_registrations(admin_client):
+    ann = make_player("Ames", "Ann")
+    data = {
+        "name": "Autumn Open",
+        "slug": "autumn-open",
+        "club": "",
+        "rating_list": standard_list().pk,
+        "city": "York",
+        "start_date": "2026-10-01",
+        "end_date": "2026-10-02",
+        "rounds_planned": "2",
+        "pairing_system": "manual",
+        **inline_management("rounds", 1, 0),
+        "rounds-0-number": "1",
+        "rounds-0-date": "2026-10-01",
+        **inline_management("registrations", 1, 0),
+        "registrations-0-player": str(ann.pk),
+        "registrations-0-pairing_number": "1",
+    }
+
+    response = admin_client.post(reverse("admin:tournaments_tournament_add"), data)
+
+    assert response.status_code == 302
+    registration = Registration.objects.get()
+    assert (registration.tournament.slug, registration.player_id) == ("autumn-open", ann.pk)
+    assert list(Round.objects.values_list("number", flat=True)) == [1]
+
+
+def test_tournament_moved_to_another_list_in_admin_replays_both_lists(admin_client, match):
+    services.record_result(game=match["game"], result="10")
+    tournament = match["tournament"]
+    data = {
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "club": "",
+        "rating_list": "",
+        "city": "",
+        "start_date": "2026-03-01",
+        "end_date": "2026-03-01",
+        "rounds_planned": "0",
+        "pairing_system": "manual",
+        **inline_management("rounds", 1, 1),
+        "rounds-0-id": str(match["round"].pk),
+        "rounds-0-tournament": str(tournament.pk),
+        "rounds-0-number": "1",
+        "rounds-0-date": "2026-03-01",
+        **inline_management("registrations", 3, 3),
+    }
+    for index, registration in enumerate(Registration.objects.order_by("pk")):
+        data[f"registrations-{index}-id"] = str(registration.pk)
+        data[f"registrations-{index}-tournament"] = str(tournament.pk)
+        data[f"registrations-{index}-player"] = str(registration.player_id)
+        data[f"registrations-{index}-pairing_number"] = ""
+
+    response = admin_client.post(
+        reverse("admin:tournaments_tournament_change", args=[tournament.pk]), data
+    )
+
+    assert response.status_code == 302
+    assert live(match["ann"]) == Decimal("1500.00")
+    assert RatingChange.objects.count() == 0
+
+
+def test_round_with_games_cannot_be_deleted_from_the_tournament_form(admin_client, match):
+    tournament = match["tournament"]
+    data = {
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "club": "",
+        "rating_list": standard_list().pk,
+        "city": "",
+        "start_date": "2026-03-01",
+        "end_date": "2026-03-01",
+        "rounds_planned": "0",
+        "pairing_system": "manual",
+        **inline_management("rounds", 1, 1),
+        "rounds-0-id": str(match["round"].pk),
+        "rounds-0-tournament": str(tournament.pk),
+        "rounds-0-number": "1",
+        "rounds-0-date": "2026-03-01",
+        "rounds-0-DELETE": "on",
+        **inline_management("registrations", 0, 0),
+    }
+
+    response = admin_client.post(
+        reverse("admin:tournaments_tournament_change", args=[tournament.pk]), data
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.non_field_errors() == [
+        "Round 1: Delete the round's games before the round."
+    ]
+    assert Round.objects.filter(pk=match["round"].pk).exists()

@@ -5,11 +5,13 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from ratings.models import RatingList
 from tests.factories import (
     make_change,
     make_club,
     make_game,
     make_player,
+    make_published_list,
     make_rating,
     make_round,
     make_tournament,
@@ -23,12 +25,21 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("item_count", [1, 3])
 def test_home_query_count(client, django_assert_num_queries, item_count):
     for number in range(item_count):
-        make_rating(make_player(title="GM" if number else ""), 2000 + number)
+        rating_list = RatingList.objects.create(
+            name=f"Go {number}",
+            slug=f"go-{number}",
+            game="go",
+            time_control="standard",
+            system="fide",
+            position=10 + number,
+        )
+        make_rating(make_player(), 2000 + number, rating_list=rating_list)
+        make_published_list(datetime.date(2026, 1, 1), rating_list)
 
     with django_assert_num_queries(1):
         response = client.get(reverse("ratings:home"))
 
-    assert body_rows(response.content)[0][4] == str(item_count)
+    assert len(body_rows(response.content)) == 3 + item_count
 
 
 @pytest.mark.parametrize("item_count", [1, 3])
@@ -102,7 +113,8 @@ def test_tournament_page_query_count(client, django_assert_num_queries, item_cou
     tournament = make_tournament(club=make_club(), start_date=datetime.date(2026, 3, 1))
     for number in range(item_count):
         white, black = make_player(title="GM"), make_player()
-        register(tournament, white, black) if number == 0 else None
+        if number == 0:
+            register(tournament, white, black)
         game = make_game(make_round(tournament, number + 1), white, black, "10")
         make_change(
             game,
