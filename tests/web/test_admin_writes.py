@@ -376,3 +376,27 @@ def test_round_with_games_cannot_be_deleted_from_the_tournament_form(admin_clien
         "Round 1: Delete the round's games before the round."
     ]
     assert Round.objects.filter(pk=match["round"].pk).exists()
+
+
+def test_birth_date_changed_in_admin_replays_with_the_junior_k(admin_client, match):
+    ann = match["ann"]
+    services.record_result(game=match["game"], result="10")
+    assert live(ann) == Decimal("1518.40")
+
+    response = admin_client.post(
+        reverse("admin:players_player_change", args=[ann.pk]),
+        {
+            "last_name": "Ames",
+            "first_name": "Ann",
+            "sex": "m",
+            "federation": "",
+            "birth_date": "2012-05-01",
+            "club": "",
+            "fide_id": "",
+            "title": "",
+        },
+    )
+
+    assert response.status_code == 302
+    # Under 18 and below 2300: K 40, so the win over Bob is worth 40 × 0.92 = 36.80.
+    assert live(ann) == Decimal("1536.80")
