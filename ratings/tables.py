@@ -42,6 +42,23 @@ def signed_two_decimals(value: Decimal | None) -> str:
     return f"+{text}" if value > 0 else text
 
 
+def class_name(rating: int) -> str:
+    """The translated name of the national class ``rating`` falls in."""
+    band = classes.rating_class(rating)
+    return CLASS_NAMES.get(band.code, band.name)
+
+
+def next_class_text(rating: int) -> str:
+    """ "Class A in 15": the next class up and the points still needed; empty at the top."""
+    found = classes.next_class(rating)
+    if found is None:
+        return ""
+    return _("%(class)s in %(points)d") % {
+        "class": CLASS_NAMES.get(found.target.code, found.target.name),
+        "points": found.points,
+    }
+
+
 def title_or_class(rating: PlayerRating) -> str:
     """The player's FIDE title when they hold one, else the class of their live rating."""
     player = rating.player
@@ -51,8 +68,9 @@ def title_or_class(rating: PlayerRating) -> str:
         )
     if rating.live_rating is None:
         return "–"
-    band = classes.rating_class(fide.round_change(rating.live_rating))
-    return format_html('<span class="class">{}</span>', CLASS_NAMES.get(band.code, band.name))
+    return format_html(
+        '<span class="class">{}</span>', class_name(fide.round_change(rating.live_rating))
+    )
 
 
 class RatingListTable(BaseTable):
@@ -122,11 +140,19 @@ class PlayerRatingTable(BaseTable):
     games = tables.Column(verbose_name=_("Rated games"))
     peak = tables.Column(verbose_name=_("Peak"), default="–")
     last_played = tables.DateColumn(verbose_name=_("Last rated game"), format="Y-m-d", default="–")
+    rating_class = tables.Column(verbose_name=_("Class"), accessor="live_rating", default="–")
+    next_class = tables.Column(verbose_name=_("Next class"), accessor="live_rating", default="–")
 
     class Meta(BaseTable.Meta):
         model = PlayerRating
         fields = ()
         orderable = False
+
+    def render_rating_class(self, value: Decimal) -> str:
+        return class_name(fide.round_change(value))
+
+    def render_next_class(self, value: Decimal) -> str:
+        return next_class_text(fide.round_change(value)) or "–"
 
     def render_live_rating(self, value: Decimal) -> str:
         return two_decimals(value)

@@ -9,7 +9,7 @@ from django.db.models import Count, QuerySet
 
 from players.models import Player
 from ratings.models import RatingChange
-from ratings.systems import fide
+from ratings.systems import classes, fide
 from tournaments.enums import Result
 from tournaments.models import Game, Registration, Tournament
 
@@ -144,3 +144,21 @@ def tournament_players(tournament: Tournament, games: list[Game]) -> list[Player
     for place, line in enumerate(ordered, start=1):
         line.place = place
     return ordered
+
+
+@dataclass(frozen=True)
+class FieldStrength:
+    """The average rating of a tournament's rated players and its FIDE category (if any)."""
+
+    average: int
+    rated_players: int
+    category: int | None
+
+
+def field_strength(lines: list[PlayerLine]) -> FieldStrength | None:
+    """Average of the ratings used in this tournament, and the category it gives."""
+    ratings = [line.rating_used for line in lines if line.rating_used is not None]
+    if not ratings:
+        return None
+    average = fide.average_rating(ratings)
+    return FieldStrength(average, len(ratings), classes.tournament_category(average))

@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from players.models import Player
 from tests.factories import (
     make_change,
     make_club,
@@ -17,6 +18,7 @@ from tests.factories import (
     register,
 )
 from tests.web.helpers import body_rows, tables
+from tournaments.queries import FieldStrength, PlayerLine, field_strength
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +146,18 @@ def test_player_page_shows_ratings_per_list(client, calculation):
 
     assert response.status_code == 200
     assert body_rows(response.content, 0) == [
-        ["Chess standard", "1500", "1553.60", "+53.60", "40", "4", "1520", "2026-03-02"],
+        [
+            "Chess standard",
+            "1500",
+            "1553.60",
+            "+53.60",
+            "40",
+            "4",
+            "1520",
+            "2026-03-02",
+            "Class C",
+            "Class B in 46",
+        ],
     ]
 
 
@@ -201,6 +214,10 @@ def test_tournament_page_lists_players_with_change_and_performance(client, calcu
         ["2", "Ames, Ann", "1½", "2", "1500", "+53.60", "2143"],
         ["3", "FM Bell, Bob", "½", "2", "1900", "-18.40", "700"],
     ]
+    # (2000 + 1500 + 1900) / 3 = 1800: below category 1 (2251).
+    html = response.content.decode()
+    assert "<dt>Average rating</dt><dd>1800</dd>" in html
+    assert "FIDE category" not in html
 
 
 def test_tournament_page_lists_games_by_round(client, calculation):
@@ -247,3 +264,16 @@ def test_tournament_list_shows_tournaments_newest_first(client, calculation):
         ["Spring Open", "2026-03-01", "2026-03-02", "York", "", "Chess standard", "4"],
         ["Winter Cup", "2026-01-10", "2026-01-10", "", "", "Chess standard", "1"],
     ]
+
+
+def test_field_strength_gives_the_fide_category():
+    lines = [
+        PlayerLine(Player(last_name="A"), rating_used=2400),
+        PlayerLine(Player(last_name="B"), rating_used=2500),
+        PlayerLine(Player(last_name="C")),
+    ]
+
+    strength = field_strength(lines)
+
+    # Average 2450: category 8 covers 2426–2450.
+    assert strength == FieldStrength(average=2450, rated_players=2, category=8)

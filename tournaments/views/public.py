@@ -31,10 +31,11 @@ class TournamentView(ReadOnlyMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         games = list(queries.tournament_games(self.object))
+        lines = queries.tournament_players(self.object, games)
         context["players_table"] = TournamentPlayerTable(
-            queries.tournament_players(self.object, games),
-            rated=self.object.rating_list_id is not None,
+            lines, rated=self.object.rating_list_id is not None
         )
+        context["strength"] = queries.field_strength(lines)
         context["rounds"] = [
             {"round": round_games, "table": GameTable(round_games.games)}
             for round_games in queries.games_by_round(games)
