@@ -12,7 +12,9 @@ private reader of TRF ``001`` records (and the ``162`` scoring record) lives in 
 
 from __future__ import annotations
 
+import bisect
 import os
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -22,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from tournaments.berger import berger_schedule
 from tournaments.standings import (
     Entry,
     Player,
@@ -154,10 +157,11 @@ def write_trf(tournament: Tournament, path: Path) -> Path:
 
 
 def gacrux(
-    path: Path, codes: list[str], after_round: int | None = None
+    path: Path, codes: list[str], after_round: int | None = None, *, round_robin: bool = False
 ) -> dict[str, dict[int, Value | str]]:
-    """Run ``tiebreakchecker.py`` (Swiss rules) and read its tab-separated table."""
-    command = [sys.executable, "tiebreakchecker.py", "-i", str(path), "-s", "-dT"]
+    """Run ``tiebreakchecker.py`` (Swiss or round-robin rules), read its tab-separated table."""
+    rules = "-p" if round_robin else "-s"
+    command = [sys.executable, "tiebreakchecker.py", "-i", str(path), rules, "-dT"]
     if after_round is not None:
         command += ["-n", str(after_round)]
     out = subprocess.run(  # noqa: S603 - a fixed interpreter and script, our own arguments
@@ -230,6 +234,52 @@ def test_direct_encounter_agrees_with_gacrux(path, tmp_path):
     tournament = read_trf(path)
     theirs = gacrux(write_trf(tournament, tmp_path / path.name), ["DE"])["DE"]
     assert tiebreak_values(tournament, "DE") == theirs
+
+
+# --------------------------------------------------------------------------- round robins
+
+#: Tie-breaks compared on round robins (Art. 15.2 rules; BH only as a check of the mechanics).
+RR_CODES = [
+    *("BH", "BH/C1", "FB", "AOB", "SB", "SB/C1", "KS", "KS/L-1", "PS", "WIN", "WON", "BPG"),
+    *("BWG", "REP", "STD", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "DE"),
+]
+
+
+def random_round_robin(players: int, *, double: bool, seed: int) -> Tournament:
+    """A Berger round robin with seeded random results, including forfeits."""
+    rng = random.Random(seed)
+    entries: dict[int, list[Entry]] = {p: [] for p in range(1, players + 1)}
+    mirror = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+    for round_ in berger_schedule(players, double=double):
+        for game in round_.games:
+            # 35 % White wins, 30 % Black wins, 28 % draws, 4 % and 3 % forfeits
+            result = "10=+-"[bisect.bisect([0.35, 0.65, 0.93, 0.97], rng.random())]
+            entries[game.white].append(Entry(game.black, "w", result))
+            entries[game.black].append(Entry(game.white, "b", mirror[result]))
+        if round_.bye:
+            entries[round_.bye].append(Entry(result="Z"))
+    field = tuple(
+        Player(p, f"Player {p}", rng.randint(1500, 2400), tuple(entries[p])) for p in entries
+    )
+    return Tournament(field, len(field[0].entries), round_robin=True)
+
+
+ROUND_ROBINS = [(n, double) for n in range(3, 13) for double in (False, True)]
+
+
+@pytest.mark.parametrize(("players", "double"), ROUND_ROBINS)
+def test_round_robin_tiebreaks_agree_with_gacrux(players, double, tmp_path):
+    tournament = random_round_robin(players, double=double, seed=10 * players + double)
+    path = write_trf(tournament, tmp_path / f"rr-{players}-{int(double)}.trf")
+    theirs = gacrux(path, RR_CODES[:-1], round_robin=True)
+    theirs |= gacrux(path, ["DE"], round_robin=True)
+    disagreements = {}
+    for code in RR_CODES:
+        mine = ours(tournament, code)
+        wrong = [n for n in mine if mine[n] != theirs[code][n]]
+        if wrong:
+            disagreements[code] = [(n, mine[n], theirs[code][n]) for n in wrong[:5]]
+    assert not disagreements
 
 
 def test_reader_reproduces_points_of_the_files():
