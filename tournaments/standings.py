@@ -46,6 +46,7 @@ from ratings.systems.fide import (
     difference_for_percentage,
     percentage,
     probability_for_difference,
+    rating_change,
 )
 
 __all__ = [
@@ -176,12 +177,14 @@ class Entry:
 @dataclass(frozen=True)
 class Player:
     """A participant: tournament pairing number (TPN), name, rating (``None`` = unrated) and
-    one :class:`Entry` per round played so far."""
+    one :class:`Entry` per round played so far. ``k`` is the player's K factor for the
+    rating-change column (``None``: no column)."""
 
     tpn: int
     name: str = ""
     rating: int | None = None
     entries: tuple[Entry, ...] = ()
+    k: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,7 @@ class Tournament:
     round_robin: bool = False
     edition: str = "2026"
     unrated_rating: int | None = None
+    time_control: str = "standard"
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -758,7 +762,9 @@ class Row:
     ``place``/``place_to`` are equal unless players share places (all tie-breaks equal);
     ``label`` is ``"3"`` or ``"3–5"``. ``tiebreaks`` follow the order of
     :attr:`Standings.tiebreaks`. ``performance`` is the TPR over rated OTB opponents (unrated
-    opponents ignored), ``None`` without such games.
+    opponents ignored), ``None`` without such games. ``rating_change`` is the unrounded FIDE
+    change K × Σ(score − PD) over the rated games (results ``1 = 0`` against rated opponents)
+    when the player is rated and has a K factor; the rating ledger stays the authority.
     """
 
     place: int
@@ -768,6 +774,7 @@ class Row:
     tiebreaks: tuple[Value, ...]
     performance: int | None
     games: int
+    rating_change: Decimal | None = None
 
     @property
     def label(self) -> str:
@@ -871,10 +878,20 @@ def standings(
                         sum((r.standard for r in rated), Fraction(0)),
                     ),
                     games=len(games),
+                    rating_change=_rating_change(ev, n, ratings),
                 )
             )
         place += len(group)
     return Standings(after_round=ev.k, tiebreaks=tbs, rows=tuple(rows))
+
+
+def _rating_change(ev: _Event, n: int, ratings: Mapping[int, int | None]) -> Decimal | None:
+    player = ev.players[n]
+    if player.rating is None or player.k is None:
+        return None
+    rated = [r for r in _rating_opponents(ev, n, ratings) if r.code in "1=0"]
+    games = [(ratings[r.opponent], _as_decimal(r.standard)) for r in rated]  # type: ignore[index]
+    return rating_change(player.rating, player.k, games, time_control=ev.t.time_control)
 
 
 def progress_table(

@@ -5,8 +5,12 @@ shows the arithmetic. S*(X) is X's score as seen by opponents (Art. 16.3), "dumm
 of a player's own unplayed round (Art. 16.4).
 """
 
+import ast
+import sys
 from dataclasses import replace
+from decimal import Decimal
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
@@ -477,3 +481,28 @@ def test_format_value():
         "–",
         "0.33",
     ]
+
+
+def test_rating_change_column(swiss):
+    players = tuple(replace(p, k=20) if p.tpn == 1 else p for p in swiss.players)
+    rows = {r.player.tpn: r for r in standings(replace(swiss, players=players)).rows}
+    # 1 (2250) v 5 (2050) won: 1 - 0.76; v 2 (2200) won: 1 - 0.57; v 4 (2100) lost: 0 - 0.70;
+    # v 3 (2150) won: 1 - 0.64. Sum 0.33, times K 20 = 6.60 (unrounded).
+    assert rows[1].rating_change == Decimal("6.60")
+    assert rows[2].rating_change is None  # no K factor given
+
+
+@pytest.mark.parametrize("module", ["berger", "standings"])
+def test_modules_are_pure(module):
+    # Standard library only; standings may use the pure FIDE tables of ratings.systems.
+    source = (Path(__file__).resolve().parents[2] / "tournaments" / f"{module}.py").read_text()
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0
+            imported.add(node.module or "")
+    standard = set(sys.stdlib_module_names) | {"__future__"}
+    foreign = {name for name in imported if name.split(".")[0] not in standard}
+    assert foreign <= {"ratings.systems.fide"}
