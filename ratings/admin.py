@@ -151,7 +151,7 @@ class PublishedListAdmin(ServiceAdminMixin, admin.ModelAdmin):
 @admin.register(PublishedRating)
 class PublishedRatingAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["player", "published_list", "rating", "games", "k", "change"]
-    list_filter = ["published_list__rating_list", "published_list"]
+    list_filter = ["published_list__rating_list", "published_list__date"]
     list_select_related = ["player", "published_list__rating_list"]
     search_fields = ["player__last_name", "player__first_name"]
 
@@ -173,7 +173,7 @@ class RatingChangeAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
         "change",
         "period",
     ]
-    list_filter = ["rating_list", "capped", "period"]
+    list_filter = ["rating_list", "capped", "period__date"]
     list_select_related = ["player", "opponent", "rating_list", "tournament", "period__rating_list"]
     search_fields = [
         "player__last_name",
