@@ -13,6 +13,8 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.berger import berger_schedule
 from tournaments.standings import (
@@ -506,3 +508,38 @@ def test_modules_are_pure(module):
     standard = set(sys.stdlib_module_names) | {"__future__"}
     foreign = {name for name in imported if name.split(".")[0] not in standard}
     assert foreign <= {"ratings.systems.fide"}
+
+
+@st.composite
+def swiss_like(draw):
+    """Random round robins played as if Swiss (byes, forfeits and withdrawals included)."""
+    players = draw(st.integers(3, 9))
+    schedule = berger_schedule(players)[: draw(st.integers(1, players - 1))]
+    codes = st.sampled_from("1=0+-")
+    rounds = []
+    for r in schedule:
+        games = [(g.white, g.black, draw(codes)) for g in r.games]
+        rounds.append(games + ([(r.bye, draw(st.sampled_from("HZUF")))] if r.bye else []))
+    return build(rounds, players)
+
+
+@given(swiss_like())
+@settings(max_examples=60, deadline=None)
+def test_invariants(tournament):
+    ranked = standings(tournament, "BH/C1 BH SB")
+    places = [(r.place, r.place_to) for r in ranked.rows]
+    assert places[0][0] == 1 and places[-1][1] == len(ranked.rows)
+    assert all(a <= b for a, b in places)
+    assert [r.points for r in ranked.rows] == sorted((r.points for r in ranked.rows), reverse=True)
+    bh = values(tournament, "BH")
+    old = values(replace(tournament, edition="2024"), "BH")
+    assert all(bh[n] <= old[n] for n in bh)  # the 2026 cap only ever lowers the dummy
+    assert all(values(tournament, "BH/C1")[n] <= bh[n] for n in bh)
+    assert values(tournament, "STD") == values(tournament, "PTS")  # 1 / ½ / 0 scoring
+    assert progress_table(tournament) == {
+        n: tuple(
+            sum((PointSystem().points(e.result) for e in p.entries[: k + 1]), F(0))
+            for k in range(len(p.entries))
+        )
+        for n, p in ((p.tpn, p) for p in tournament.players)
+    }
