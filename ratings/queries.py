@@ -94,6 +94,11 @@ class Period:
     changes: list[RatingChange] = field(default_factory=list)
 
     @property
+    def is_rated(self) -> bool:
+        """Whether any game of the period changed the rating (false while still unrated)."""
+        return any(c.change is not None for c in self.changes)
+
+    @property
     def sum_delta(self) -> Decimal:
         """Σ(score − expected) over the rated games."""
         return sum(

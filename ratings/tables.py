@@ -185,7 +185,7 @@ class LedgerTable(BaseTable):
         verbose_name=_("Score − exp."),
         accessor="pk",
         attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
-        footer=lambda table: two_decimals(table.period.sum_delta),
+        footer=lambda table: two_decimals(table.period.sum_delta) if table.period.is_rated else "–",
     )
     k = tables.Column(
         verbose_name=_("K"),
@@ -197,7 +197,9 @@ class LedgerTable(BaseTable):
         verbose_name=_("Change"),
         default="–",
         attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
-        footer=lambda table: signed_two_decimals(table.period.k_sum_delta),
+        footer=lambda table: (
+            signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
+        ),
     )
 
     class Meta(BaseTable.Meta):

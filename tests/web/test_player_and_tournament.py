@@ -277,3 +277,33 @@ def test_field_strength_gives_the_fide_category():
 
     # Average 2450: category 8 covers 2426–2450.
     assert strength == FieldStrength(average=2450, rated_players=2, category=8)
+
+
+def test_player_page_of_a_newcomer_shows_games_without_changes(client):
+    newcomer, rated = make_player("Neu", "Nina", sex="f"), make_player("Old", "Olaf")
+    make_rating(newcomer, None)
+    tournament = make_tournament("Club Night", slug="club-night")
+    game = make_game(make_round(tournament), rated, newcomer, "01")
+    make_change(
+        game,
+        newcomer,
+        rated,
+        rating_used=None,
+        opponent_rating=1700,
+        opponent_rating_used=1700,
+        score=1,
+        expected=None,
+        k=None,
+        change=None,
+    )
+
+    response = client.get(reverse("ratings:player", args=[newcomer.pk]))
+
+    ledger = tables(response.content)[1]
+    assert ledger["body"] == [
+        ["2026-03-01", "Club Night", "Old, Olaf", "1700", "1", "–", "–", "–", "–"]
+    ]
+    assert ledger["foot"] == [["", "", "", "", "", "Σ", "–", "K × Σ", "–"]]
+    html = response.content.decode()
+    assert "Games while unrated count towards the first rating" in html
+    assert "rounded once" not in html
