@@ -2,11 +2,13 @@
 
 Gacrux is OttoMilvang/TieBreakServer (MIT, Python). It is never committed here: point the
 environment variable ``GACRUX_DIR`` at a checkout (the directory holding
-``tiebreakchecker.py``) and run ``pytest -m slow tests/tournaments/test_standings_gacrux.py``.
-Without it the tests are skipped.
+``tiebreakchecker.py``) and ``TRF_DATA_DIR`` at the shared test data, then run
+``pytest -m slow tests/tournaments/test_standings_gacrux.py``. Without them the tests are
+skipped.
 
-The tournaments are the shared test data: 24 bbpPairings-generated Swiss events (some with
-3/1/0 scoring) and three real TRF files. Until ``tournaments/trf.py`` is merged, a small
+The tournaments are the shared test data (24 bbpPairings-generated Swiss events, some with
+3/1/0 scoring, in ``dutch-2026/`` and three real TRF files in ``trf-real/``) and generated
+Berger round robins. Until ``tournaments/trf.py`` is merged, a small
 private reader of TRF ``001`` records (and the ``162`` scoring record) lives in this module.
 """
 
@@ -35,9 +37,12 @@ from tournaments.standings import (
     tiebreak_values,
 )
 
-DATA = Path("/work/shared/data")
+DATA = Path(os.environ.get("TRF_DATA_DIR", "/nonexistent"))
 FILES = sorted((DATA / "dutch-2026").glob("*.trf")) + sorted((DATA / "trf-real").glob("*.trf"))
 GACRUX = os.environ.get("GACRUX_DIR")
+needs_data = pytest.mark.skipif(
+    not FILES, reason="set TRF_DATA_DIR to the shared data (dutch-2026/, trf-real/)"
+)
 
 #: Every individual tie-break Gacrux computes that we implement (DE is run on its own, below).
 CODES = [
@@ -83,7 +88,6 @@ pytestmark = [
         not GACRUX or not (Path(GACRUX) / "tiebreakchecker.py").is_file(),
         reason="set GACRUX_DIR to a checkout of OttoMilvang/TieBreakServer to compare with it",
     ),
-    pytest.mark.skipif(not DATA.is_dir(), reason="the shared test data is not available"),
 ]
 
 
@@ -214,6 +218,7 @@ def compare(
     return report
 
 
+@needs_data
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_tiebreaks_agree_with_gacrux(path, tmp_path):
     report = compare(path, CODES + UNRATED + EDITION_2024, tmp_path)
@@ -221,6 +226,7 @@ def test_tiebreaks_agree_with_gacrux(path, tmp_path):
     assert not disagreements
 
 
+@needs_data
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_tiebreaks_after_an_earlier_round_agree_with_gacrux(path, tmp_path):
     after = read_trf(path).rounds // 2 + 1
@@ -229,6 +235,7 @@ def test_tiebreaks_after_an_earlier_round_agree_with_gacrux(path, tmp_path):
     assert not disagreements
 
 
+@needs_data
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_direct_encounter_agrees_with_gacrux(path, tmp_path):
     tournament = read_trf(path)
@@ -282,6 +289,7 @@ def test_round_robin_tiebreaks_agree_with_gacrux(players, double, tmp_path):
     assert not disagreements
 
 
+@needs_data
 def test_reader_reproduces_points_of_the_files():
     # The points printed in columns 81-84 are what our scoring gives.
     for path in FILES:
