@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
+from players.services import create_player, update_player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
 from ratings.services import (
     close_rating_period,
@@ -169,3 +170,23 @@ def test_close_period_command(history):
         call_command("close_period", "--list", "chess-standard", "--date", "2025-03-01")
     with pytest.raises(CommandError, match="Not a date"):
         call_command("close_period", "--list", "chess-standard", "--date", "March")
+
+
+def test_update_player_birth_date_replays_with_the_junior_k(history):
+    # B born in 2010 is a junior in 2025 (never rated 2300): K 40 from the start.
+    # A 2000 beats B 1800: B 40 x (0 - .24) = -9.60 -> 1790.
+    update_player(player=history["b"], birth_date=D(2010, 6, 1))
+
+    assert PublishedRating.objects.get(player=history["b"]).rating == 1790
+    assert PublishedRating.objects.get(player=history["b"]).k == 40
+
+
+def test_create_and_update_player_refuse_bad_input():
+    with pytest.raises(ValidationError) as bad_federation:
+        create_player(last_name="X", sex="m", federation="england")
+    player = create_player(last_name="X", sex="f")
+    with pytest.raises(ValidationError) as unknown:
+        update_player(player=player, created_at=None)
+
+    assert list(bad_federation.value.message_dict) == ["federation"]
+    assert list(unknown.value.message_dict) == ["created_at"]
