@@ -141,7 +141,11 @@ class RatingChange(models.Model):
     ``change`` is K × (score − expected), unrounded; the period total is rounded once.
     """
 
-    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="changes")
+    # No single-column index on rating_list, tournament and player: the composite indexes
+    # below cover them, and every index slows the replay's bulk writes.
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
     period = models.ForeignKey(
         PublishedList, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
     )
@@ -149,10 +153,13 @@ class RatingChange(models.Model):
         "tournaments.Game", on_delete=models.CASCADE, related_name="rating_changes"
     )
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="rating_changes"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        db_index=False,
     )
     player = models.ForeignKey(
-        "players.Player", on_delete=models.CASCADE, related_name="rating_changes"
+        "players.Player", on_delete=models.CASCADE, related_name="rating_changes", db_index=False
     )
     opponent = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
     date = models.DateField(_("date"))
