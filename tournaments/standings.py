@@ -393,10 +393,6 @@ class _Round:
         return self.opponent is not None and self.code in _OTB_CODES
 
     @property
-    def forfeit(self) -> bool:
-        return self.opponent is not None and self.code in "+-"
-
-    @property
     def vur(self) -> bool:
         """A voluntarily unplayed round: requested bye or forfeit loss (Art. 16.1)."""
         return self.code in "HZ-"
