@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from players import services
 from players.models import Club, Player
 from ratings import services as rating_services
+from ratings.models import PlayerRating
 
 
 class ServiceRejected(Exception):
@@ -125,6 +126,23 @@ PLAYER_FIELDS = [
 ]
 
 
+class PlayerRatingInline(admin.TabularInline):
+    """The player's ratings, read-only here; the starting rating is edited on its own form."""
+
+    model = PlayerRating
+    fields = ["rating_list", "starting_rating", "rating", "live_rating", "k", "games", "peak"]
+    readonly_fields = fields
+    show_change_link = True
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Player)
 class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
     list_display = ["name", "title", "federation", "club", "fide_id", "sex", "birth_date"]
@@ -133,6 +151,7 @@ class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
     search_fields = ["last_name", "first_name", "fide_id"]
     autocomplete_fields = ["club"]
     fields = PLAYER_FIELDS
+    inlines = [PlayerRatingInline]
 
     @admin.display(description=_("Name"), ordering="last_name")
     def name(self, obj: Player) -> str:

@@ -188,3 +188,14 @@ def test_admin_player_search_finds_by_name_and_fide_id(admin_client, objects):
 
     assert [p.last_name for p in by_name.context["cl"].result_list] == ["Ames"]
     assert [p.last_name for p in by_fide_id.context["cl"].result_list] == ["Ames"]
+
+
+def test_admin_player_form_shows_ratings_read_only(admin_client, objects):
+    player = objects["player"]
+
+    response = admin_client.get(reverse("admin:players_player_change", args=[player.pk]))
+
+    (ratings,) = response.context["inline_admin_formsets"]
+    assert ratings.formset.model.__name__ == "PlayerRating"
+    assert ratings.has_change_permission is False
+    assert "<p>1536.80</p>" in response.content.decode()

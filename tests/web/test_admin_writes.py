@@ -253,6 +253,7 @@ def test_player_added_in_admin_goes_through_the_service(admin_client):
             "club": "",
             "fide_id": "",
             "title": "",
+            **inline_management("ratings", 0, 0),
         },
     )
 
@@ -394,6 +395,7 @@ def test_birth_date_changed_in_admin_replays_with_the_junior_k(admin_client, mat
             "club": "",
             "fide_id": "",
             "title": "",
+            **inline_management("ratings", 0, 0),
         },
     )
 
