@@ -402,3 +402,17 @@ def test_birth_date_changed_in_admin_replays_with_the_junior_k(admin_client, mat
     assert response.status_code == 302
     # Under 18 and below 2300: K 40, so the win over Bob is worth 40 × 0.92 = 36.80.
     assert live(ann) == Decimal("1536.80")
+
+
+def test_recompute_action_rebuilds_derived_ratings(admin_client, match):
+    services.record_result(game=match["game"], result="10")
+    PlayerRating.objects.filter(player=match["ann"]).update(live_rating=Decimal("1000.00"))
+
+    response = admin_client.post(
+        reverse("admin:ratings_ratinglist_changelist"),
+        {"action": "recompute", "_selected_action": [standard_list().pk]},
+        follow=True,
+    )
+
+    assert [str(message) for message in response.context["messages"]] == ["Recomputed 1 list."]
+    assert live(match["ann"]) == Decimal("1518.40")
