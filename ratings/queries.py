@@ -20,7 +20,13 @@ from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import Rank
 
 from players.models import Player
-from ratings.models import PlayerRating, PublishedList, RatingChange, RatingList
+from ratings.models import (
+    PlayerRating,
+    PublishedList,
+    PublishedRating,
+    RatingChange,
+    RatingList,
+)
 from ratings.systems import fide
 
 JUNIOR_AGE = 20
@@ -77,6 +83,21 @@ def federations_of(rating_list: RatingList) -> list[str]:
         .order_by("federation")
         .values_list("federation", flat=True)
         .distinct()
+    )
+
+
+def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
+    """The published lists of ``rating_list``, newest first."""
+    return PublishedList.objects.filter(rating_list=rating_list).order_by("-date")
+
+
+def published_rows(published: PublishedList) -> QuerySet[PublishedRating]:
+    """The rows of a published list, ranked by rating (a window function), players joined."""
+    return (
+        PublishedRating.objects.filter(published_list=published)
+        .select_related("player", "player__club")
+        .annotate(rank=Window(Rank(), order_by=F("rating").desc()))
+        .order_by("rank", "player__last_name", "player__first_name")
     )
 
 

@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
-from ratings.models import PlayerRating, RatingChange, RatingList
+from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.systems import classes, fide
 
 # Translated names of the national class ladder (ratings.systems.classes.NATIONAL_CLASSES).
@@ -127,6 +127,35 @@ class LeaderboardTable(BaseTable):
 
     def render_live_rating(self, value: Decimal) -> str:
         return two_decimals(value)
+
+
+class PublishedListTable(BaseTable):
+    """A published (closed) list: the frozen ratings, ranked in SQL."""
+
+    rank = tables.Column(
+        verbose_name=_("Rank"),
+        order_by=("rank", "player__last_name", "player__first_name"),
+        attrs={"td": {"class": "num"}},
+    )
+    name = PlayerColumn(
+        verbose_name=_("Name"),
+        accessor="player",
+        order_by=("player__last_name", "player__first_name"),
+    )
+    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation", default="")
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
+    rating = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    change = tables.Column(verbose_name=_("Change"), default="–", attrs={"td": {"class": "num"}})
+    games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+    k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        model = PublishedRating
+        fields = ()
+        order_by = ("rank",)
+
+    def render_change(self, value: int) -> str:
+        return f"+{value}" if value > 0 else str(value)
 
 
 class PlayerRatingTable(BaseTable):

@@ -10,8 +10,14 @@ from players.queries import player_for_page
 from players.views.mixins import ReadOnlyMixin
 from ratings import queries
 from ratings.filters import LeaderboardFilter
-from ratings.models import RatingList
-from ratings.tables import LeaderboardTable, LedgerTable, PlayerRatingTable, RatingListTable
+from ratings.models import PublishedList, RatingList
+from ratings.tables import (
+    LeaderboardTable,
+    LedgerTable,
+    PlayerRatingTable,
+    PublishedListTable,
+    RatingListTable,
+)
 
 
 class HomeView(ReadOnlyMixin, SingleTableView):
@@ -51,9 +57,34 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rating_list"] = self.rating_list
+        context["published_lists"] = queries.published_lists_of(self.rating_list)
         context["filtered"] = self.filterset.is_valid() and any(
             value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
         )
+        return context
+
+
+class PublishedListView(ReadOnlyMixin, SingleTableView):
+    """A published list: the ratings frozen when the period closed."""
+
+    template_name = "ratings/published_list.html"
+    table_class = PublishedListTable
+    table_pagination = {"per_page": 50}
+
+    @cached_property
+    def published(self) -> PublishedList:
+        return get_object_or_404(
+            PublishedList.objects.select_related("rating_list"),
+            rating_list__slug=self.kwargs["slug"],
+            date=self.kwargs["date"],
+        )
+
+    def get_queryset(self):
+        return queries.published_rows(self.published)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["published"] = self.published
         return context
 
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from ratings.models import RatingList
-from tests.factories import make_club, make_player, make_rating
+from ratings.models import PublishedRating, RatingList
+from tests.factories import make_club, make_player, make_published_list, make_rating
 from tests.web.helpers import body_rows, column
 
 pytestmark = pytest.mark.django_db
@@ -191,3 +191,35 @@ def test_leaderboard_leaves_out_players_without_a_rating(client):
     response = client.get(LEADERBOARD)
 
     assert column(response.content, 1) == ["Rated"]
+
+
+def test_published_list_ranks_the_frozen_ratings(client, field):
+    published = make_published_list(datetime.date(2026, 2, 1))
+    for key, rating, change in (("smith", 1850, 12), ("jones", 1840, -3), ("carlsen", 2830, 0)):
+        PublishedRating.objects.create(
+            published_list=published,
+            player=field[key],
+            rating=rating,
+            change=change,
+            games=4,
+            k=20,
+        )
+
+    response = client.get(reverse("ratings:published_list", args=["chess-standard", "2026-02-01"]))
+
+    assert body_rows(response.content) == [
+        ["1", "GM Carlsen, Magnus", "NOR", "Riverside", "2830", "0", "4", "20"],
+        ["2", "Smith, Anna", "ENG", "Hilltop", "1850", "+12", "4", "20"],
+        ["3", "Jones, Bob", "ENG", "Riverside", "1840", "-3", "4", "20"],
+    ]
+    leaderboard = client.get(LEADERBOARD).content.decode()
+    assert '<a href="/lists/chess-standard/2026-02-01/">2026-02-01</a>' in leaderboard
+
+
+@pytest.mark.parametrize("date", ["2026-03-01", "2026-02-30"])
+def test_published_list_unknown_or_impossible_date_is_404(client, date):
+    make_published_list(datetime.date(2026, 2, 1))
+
+    response = client.get(f"/lists/chess-standard/{date}/")
+
+    assert response.status_code == 404

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from ratings.models import RatingList
+from ratings.models import PublishedRating, RatingList
 from tests.factories import (
     make_change,
     make_club,
@@ -49,8 +49,8 @@ def test_leaderboard_query_count(client, django_assert_num_queries, item_count):
         player = make_player(club=club, federation="ENG", title="FM" if number else "")
         make_rating(player, 2000 + number)
 
-    # list, federations, count, rows, clubs (filter form)
-    with django_assert_num_queries(5):
+    # list, federations, count, rows, clubs (filter form), published lists
+    with django_assert_num_queries(6):
         response = client.get(reverse("ratings:leaderboard", args=["chess-standard"]))
 
     assert len(body_rows(response.content)) == item_count
@@ -63,7 +63,7 @@ def test_filtered_leaderboard_query_count(client, django_assert_num_queries, ite
         make_rating(make_player(club=club, sex="f"), 2000 + number)
     url = reverse("ratings:leaderboard", args=["chess-standard"])
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         response = client.get(f"{url}?sex=f&club={club.pk}&juniors=&active=")
 
     assert len(body_rows(response.content)) == item_count
@@ -134,3 +134,18 @@ def test_tournament_page_query_count(client, django_assert_num_queries, item_cou
         response = client.get(reverse("tournaments:detail", args=[tournament.slug]))
 
     assert len(body_rows(response.content, 0)) == 2 * item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_published_list_query_count(client, django_assert_num_queries, item_count):
+    published = make_published_list(datetime.date(2026, 2, 1))
+    for number in range(item_count):
+        player = make_player(club=make_club(), title="GM" if number else "")
+        PublishedRating.objects.create(published_list=published, player=player, rating=2000)
+    url = reverse("ratings:published_list", args=["chess-standard", published.date])
+
+    # published list, count, rows
+    with django_assert_num_queries(3):
+        response = client.get(url)
+
+    assert len(body_rows(response.content)) == item_count

@@ -1,5 +1,6 @@
 """Public pages are read-only: GET writes nothing, other methods are refused."""
 
+import datetime
 import re
 
 import pytest
@@ -7,7 +8,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import make_game, make_player, make_rating, make_round, make_tournament
+from tests.factories import (
+    make_game,
+    make_player,
+    make_published_list,
+    make_rating,
+    make_round,
+    make_tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -20,10 +28,12 @@ def public_urls():
     make_rating(player, 1500)
     tournament = make_tournament("Open", slug="open")
     make_game(make_round(tournament), player, opponent, "10")
+    make_published_list(datetime.date(2026, 2, 1))
     return [
         reverse("ratings:home"),
         reverse("ratings:leaderboard", args=["chess-standard"]),
         reverse("ratings:leaderboard", args=["chess-standard"]) + "?sex=m&juniors=on&sort=-name",
+        reverse("ratings:published_list", args=["chess-standard", "2026-02-01"]),
         reverse("ratings:player", args=[player.pk]),
         reverse("tournaments:list"),
         reverse("tournaments:detail", args=["open"]),
