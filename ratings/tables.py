@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -89,6 +90,10 @@ class RatingListTable(BaseTable):
         model = RatingList
         fields = ()
         orderable = False
+
+    def render_last_published(self, record: RatingList, value) -> str:
+        url = reverse("ratings:published_list", args=[record.slug, value])
+        return format_html('<a href="{}">{}</a>', url, value.isoformat())
 
 
 class LeaderboardTable(BaseTable):

@@ -213,7 +213,10 @@ def test_published_list_ranks_the_frozen_ratings(client, field):
         ["3", "Jones, Bob", "ENG", "Riverside", "1840", "-3", "4", "20"],
     ]
     leaderboard = client.get(LEADERBOARD).content.decode()
+    home = client.get(reverse("ratings:home"))
     assert '<a href="/lists/chess-standard/2026-02-01/">2026-02-01</a>' in leaderboard
+    assert body_rows(home.content)[0][5] == "2026-02-01"
+    assert '<a href="/lists/chess-standard/2026-02-01/">2026-02-01</a>' in home.content.decode()
 
 
 @pytest.mark.parametrize("date", ["2026-03-01", "2026-02-30"])
