@@ -92,6 +92,8 @@ class RatingListTable(BaseTable):
         orderable = False
 
     def render_last_published(self, record: RatingList, value) -> str:
+        if value is None:
+            return "–"
         url = reverse("ratings:published_list", args=[record.slug, value])
         return format_html('<a href="{}">{}</a>', url, value.isoformat())
 
