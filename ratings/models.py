@@ -94,6 +94,9 @@ class PublishedList(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # Derived: the rating system's state after this period (JSON), written by the replay so
+    # that a later replay can start from the next period without re-reading older games.
+    replay_state = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["rating_list", "date"]

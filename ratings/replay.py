@@ -15,6 +15,12 @@ them. This module knows only the shape of that computation:
    tournament; FESA would update game by game) and appends :class:`LedgerRow` and
    :class:`PublishedRow` tuples; at the end it reports each player's :class:`LiveRow`.
 
+After closing each period the system hands back a *checkpoint* (its state, as JSON-ready
+data). The services store it on the published list, so that a later replay from period
+``p`` restores the checkpoint of period ``p - 1`` and reads only the tournaments and games
+of periods ``p`` and later (plus the rows of the earlier lists those tournaments started
+under). A replay from a checkpoint gives exactly the tail of a replay from period 0 (tested).
+
 Adding a system means writing a new :class:`PeriodSystem` and registering it; this module
 does not change.
 
@@ -30,9 +36,10 @@ import datetime
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 __all__ = [
+    "Checkpoint",
     "GameInput",
     "LedgerRow",
     "LiveRow",
@@ -167,8 +174,17 @@ class PeriodSystem(Protocol):
         players: Mapping[int, PlayerInput],
         tournaments: Mapping[int, TournamentInput],
         periods: Sequence[Period],
+        first_period: int = 0,
+        checkpoint: Checkpoint | None = None,
+        earlier_published: Iterable[PublishedRow] = (),
     ) -> None:
-        """Receive the inputs before the first period is rated."""
+        """Receive the inputs before the first period to rate (``first_period``).
+
+        When ``first_period`` > 0, ``checkpoint`` is what :meth:`checkpoint` returned after
+        closing period ``first_period - 1``, ``tournaments`` holds only the tournaments of
+        periods from ``first_period`` on, and ``earlier_published`` the rows of the earlier
+        lists that those tournaments started under (the lists in force at their start).
+        """
 
     def rate_period(
         self,
@@ -182,13 +198,24 @@ class PeriodSystem(Protocol):
     def live(self) -> dict[int, LiveRow]:
         """Every player's state after the last period."""
 
+    def checkpoint(self) -> Checkpoint:
+        """The state between two periods, as JSON-compatible data (for :meth:`start`)."""
+
+
+Checkpoint = dict[str, Any]
+"""A system's state between periods: JSON-compatible (stored on the published list)."""
+
 
 @dataclass
 class ReplayResult:
+    """Ledger and published rows of the periods rated, live rows, and a checkpoint per
+    closed period rated (index -> state after closing it)."""
+
     periods: list[Period]
     ledger: list[LedgerRow]
     published: list[PublishedRow]
     live: dict[int, LiveRow]
+    checkpoints: dict[int, Checkpoint]
 
 
 def make_periods(list_dates: Sequence[datetime.date]) -> list[Period]:
@@ -212,21 +239,49 @@ def replay(
     tournaments: Mapping[int, TournamentInput],
     list_dates: Sequence[datetime.date],
     games: Iterable[GameInput],
+    first_period: int = 0,
+    checkpoint: Checkpoint | None = None,
+    earlier_published: Iterable[PublishedRow] = (),
 ) -> ReplayResult:
-    """Replay a whole rating list through ``system``.
+    """Replay a rating list through ``system``, from ``first_period`` on.
 
     ``games`` must be ordered as they are to be rated within a period (the services order
     them by tournament end date, start date, id, round and board); every game's tournament
-    must be in ``tournaments`` and both its players in ``players``.
+    must be in ``tournaments`` and both its players in ``players``. From period 0 no
+    checkpoint is needed; from a later period, pass the checkpoint of the period before and
+    only the tournaments and games of the periods replayed (see :meth:`PeriodSystem.start`).
+    The result is then exactly the tail of a replay from period 0.
     """
     periods = make_periods(list_dates)
+    if not 0 <= first_period < len(periods):
+        raise ValueError(f"first_period must be within 0..{len(periods) - 1}")
+    if first_period > 0 and checkpoint is None:
+        raise ValueError("a replay from a later period needs the checkpoint before it")
     period_of = {tid: period_index(list_dates, t.end_date) for tid, t in tournaments.items()}
     buckets: list[list[GameInput]] = [[] for _ in periods]
     for game in games:
         buckets[period_of[game.tournament]].append(game)
-    system.start(players=players, tournaments=tournaments, periods=periods)
+    if any(buckets[:first_period]):
+        raise ValueError("games of periods before first_period were given")
+    system.start(
+        players=players,
+        tournaments=tournaments,
+        periods=periods,
+        first_period=first_period,
+        checkpoint=checkpoint,
+        earlier_published=earlier_published,
+    )
     ledger: list[LedgerRow] = []
     published: list[PublishedRow] = []
-    for period, bucket in zip(periods, buckets, strict=True):
-        system.rate_period(period, bucket, ledger, published)
-    return ReplayResult(periods=periods, ledger=ledger, published=published, live=system.live())
+    checkpoints: dict[int, Checkpoint] = {}
+    for period in periods[first_period:]:
+        system.rate_period(period, buckets[period.index], ledger, published)
+        if period.closed:
+            checkpoints[period.index] = system.checkpoint()
+    return ReplayResult(
+        periods=periods,
+        ledger=ledger,
+        published=published,
+        live=system.live(),
+        checkpoints=checkpoints,
+    )

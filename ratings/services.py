@@ -45,6 +45,7 @@ from ratings.models import (
     RatingList,
 )
 from ratings.replay import (
+    Checkpoint,
     GameInput,
     LedgerRow,
     LiveRow,
@@ -196,15 +197,20 @@ def _is_saved_user(user: Any) -> bool:
     return user is not None and getattr(user, "pk", None) is not None
 
 
-def rated_games_query(rating_list_id: int) -> Any:
-    """The rated games of a list, in replay order, as ``GameInput``-shaped tuples."""
+def rated_games_query(rating_list_id: int, *, ended_from: datetime.date | None = None) -> Any:
+    """The rated games of a list, in replay order, as ``GameInput``-shaped tuples.
+
+    ``ended_from``: only games of tournaments that ended on or after that date.
+    """
+    games = Game.objects.filter(
+        round__tournament__rating_list_id=rating_list_id,
+        result__in=list(RATED_RESULTS),
+        black__isnull=False,
+    )
+    if ended_from is not None:
+        games = games.filter(round__tournament__end_date__gte=ended_from)
     return (
-        Game.objects.filter(
-            round__tournament__rating_list_id=rating_list_id,
-            result__in=list(RATED_RESULTS),
-            black__isnull=False,
-        )
-        .annotate(day=Coalesce("round__date", "round__tournament__end_date"))
+        games.annotate(day=Coalesce("round__date", "round__tournament__end_date"))
         .order_by(
             "round__tournament__end_date",
             "round__tournament__start_date",
@@ -220,29 +226,46 @@ def rated_games_query(rating_list_id: int) -> Any:
 class _Inputs:
     list_ids: list[int]
     list_dates: list[datetime.date]
+    first_period: int
+    checkpoint: Checkpoint | None
+    earlier_published: list[PublishedRow]
     players: dict[int, PlayerInput]
     tournaments: dict[int, TournamentInput]
     games: list[GameInput]
 
 
-def _load(rating_list: RatingList) -> _Inputs:
+def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
+    """Read what a replay from ``from_period`` needs (from 0 if no checkpoint is stored)."""
     lists = list(
         PublishedList.objects.filter(rating_list=rating_list)
         .order_by("date")
         .values_list("id", "date")
     )
+    list_ids = [pk for pk, _ in lists]
+    list_dates = [day for _, day in lists]
+    checkpoint = None
+    if from_period > 0:
+        checkpoint = (
+            PublishedList.objects.filter(pk=list_ids[from_period - 1])
+            .values_list("replay_state", flat=True)
+            .first()
+        )
+        if checkpoint is None:  # e.g. lists published before checkpoints existed
+            from_period = 0
+    ended_from = list_dates[from_period - 1] if from_period > 0 else None
+    tournaments_query = Tournament.objects.filter(rating_list=rating_list)
+    if ended_from is not None:
+        tournaments_query = tournaments_query.filter(end_date__gte=ended_from)
     tournaments = {
         tid: TournamentInput(tid, start, end)
-        for tid, start, end in Tournament.objects.filter(rating_list=rating_list).values_list(
-            "id", "start_date", "end_date"
-        )
+        for tid, start, end in tournaments_query.values_list("id", "start_date", "end_date")
     }
     score = {str(code): value for code, value in WHITE_SCORE.items()}
     games = [
         GameInput(gid, tid, day, white, black, score[result])
-        for gid, tid, day, white, black, result in rated_games_query(rating_list.pk).iterator(
-            chunk_size=20000
-        )
+        for gid, tid, day, white, black, result in rated_games_query(
+            rating_list.pk, ended_from=ended_from
+        ).iterator(chunk_size=20000)
     ]
     in_games = {g.white for g in games} | {g.black for g in games}
     known = set(
@@ -263,18 +286,37 @@ def _load(rating_list: RatingList) -> _Inputs:
             "player_id", "starting_rating", "starting_games", "starting_date", "player__birth_date"
         )
     }
+    # The earlier lists in force at the start of the tournaments replayed.
+    index_of = {pk: i for i, pk in enumerate(list_ids)}
+    needed = {period_index(list_dates, t.start_date) - 1 for t in tournaments.values()} & set(
+        range(from_period)
+    )
+    earlier_published = [
+        PublishedRow(index_of[list_id], player, rating, games_count, k, change)
+        for list_id, player, rating, games_count, k, change in PublishedRating.objects.filter(
+            published_list_id__in=[list_ids[i] for i in needed]
+        ).values_list("published_list_id", "player_id", "rating", "games", "k", "change")
+    ]
     return _Inputs(
-        list_ids=[pk for pk, _ in lists],
-        list_dates=[day for _, day in lists],
+        list_ids=list_ids,
+        list_dates=list_dates,
+        first_period=from_period,
+        checkpoint=checkpoint,
+        earlier_published=earlier_published,
         players=players,
         tournaments=tournaments,
         games=games,
     )
 
 
-def compute(rating_list: RatingList) -> tuple[_Inputs, ReplayResult]:
-    """Read a list's inputs and run the pure replay (no writes except missing rows)."""
-    inputs = _load(rating_list)
+def compute(rating_list: RatingList, *, from_period: int = 0) -> tuple[_Inputs, ReplayResult]:
+    """Read a list's inputs and run the pure replay (no writes except missing rows).
+
+    From ``from_period`` > 0 the replay starts from the checkpoint stored on the list before
+    (and reads only the tournaments and games of the periods replayed); without a stored
+    checkpoint it starts from period 0.
+    """
+    inputs = _load(rating_list, from_period=from_period)
     system = get_system(rating_list.system, time_control=rating_list.time_control)
     result = replay(
         system,
@@ -282,6 +324,9 @@ def compute(rating_list: RatingList) -> tuple[_Inputs, ReplayResult]:
         tournaments=inputs.tournaments,
         list_dates=inputs.list_dates,
         games=inputs.games,
+        first_period=inputs.first_period,
+        checkpoint=inputs.checkpoint,
+        earlier_published=inputs.earlier_published,
     )
     return inputs, result
 
@@ -290,11 +335,18 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     """Replay a list and rewrite the derived rows from the period containing ``from_date``.
 
     The caller must hold the list's row lock (:func:`lock_rating_list`) inside a
-    transaction; the write services of every app use this after changing games.
+    transaction; the write services of every app use this after changing games. The replay
+    starts from the checkpoint stored on the list closing the period before, so it reads
+    only the tournaments and games of the periods it rewrites.
     """
     started = time.perf_counter()
-    inputs, result = compute(rating_list)
-    first = 0 if from_date is None else period_index(inputs.list_dates, from_date)
+    list_dates = list(
+        PublishedList.objects.filter(rating_list=rating_list)
+        .order_by("date")
+        .values_list("date", flat=True)
+    )
+    first = 0 if from_date is None else period_index(list_dates, from_date)
+    inputs, result = compute(rating_list, from_period=first)
     rewritten_ids = inputs.list_ids[first:]
 
     changes = RatingChange.objects.filter(rating_list=rating_list)
@@ -309,6 +361,8 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     entries._raw_delete(entries.db)
     published = [row for row in result.published if row.period >= first]
     write_published(published, period_ids=period_ids)
+    for index, state in result.checkpoints.items():
+        PublishedList.objects.filter(pk=inputs.list_ids[index]).update(replay_state=state)
 
     update_player_ratings(rating_list.pk, result.live)
     return ReplayStats(

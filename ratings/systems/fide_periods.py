@@ -49,10 +49,11 @@ difference, and changes are integer hundredths; no ``Decimal`` per game.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from ratings.replay import (
+    Checkpoint,
     GameInput,
     LedgerRow,
     LiveRow,
@@ -175,6 +176,9 @@ class FidePeriodSystem:
         players: Mapping[int, PlayerInput],
         tournaments: Mapping[int, TournamentInput],
         periods: Sequence[Period],
+        first_period: int = 0,
+        checkpoint: Checkpoint | None = None,
+        earlier_published: Iterable[PublishedRow] = (),
     ) -> None:
         self.list_dates = [p.end for p in periods if p.end is not None]
         self.players = {pid: _Player(inp) for pid, inp in players.items()}
@@ -183,14 +187,25 @@ class FidePeriodSystem:
             tid: period_index(self.list_dates, t.start_date) - 1 for tid, t in tournaments.items()
         }
         self.t_start = {tid: t.start_date for tid, t in tournaments.items()}
-        years = [t.start_date.year for t in tournaments.values()]
-        years += [p.starting_date.year for p in players.values() if p.starting_date]
-        self.first_year = min(years) if years else 2000
+        # The year for the K of a starting rating valid from the beginning: the first list's
+        # (it does not depend on which tournaments exist, so earlier periods stay stable).
+        if self.list_dates:
+            self.first_year = self.list_dates[0].year
+        else:
+            years = [t.start_date.year for t in tournaments.values()]
+            self.first_year = min(years) if years else 2000
         self.starts: dict[int, list[_Player]] = {}
         for st in self.players.values():
             if st.start_key is not None:
                 index = period_index(self.list_dates, st.start_key)
-                self.starts.setdefault(index, []).append(st)
+                if index >= first_period:
+                    self.starts.setdefault(index, []).append(st)
+        if checkpoint is not None:
+            self._restore(checkpoint)
+        for row in earlier_published:
+            st = self.players.get(row.player)
+            if st is not None:
+                st.by_list[row.period] = row.rating
         self.touched: list[_Player] = []
 
     def rate_period(
@@ -273,7 +288,52 @@ class FidePeriodSystem:
                 )
         return rows
 
+    def checkpoint(self) -> Checkpoint:
+        """Each player's state between periods; per player a list (see :meth:`_restore`)."""
+        players = {}
+        for st in self.players.values():
+            if st.peak is None and not (st.events or st.games or st.last_played):
+                continue  # never rated, no games: the fresh state
+            players[str(st.id)] = [
+                st.rating,
+                st.k,
+                st.games,
+                st.peak,
+                st.ever_2400,
+                st.ever_2300,
+                None if st.last_played is None else st.last_played.isoformat(),
+                [
+                    [
+                        event.period.isoformat(),
+                        [[opp, int(score * 2)] for opp, score in event.games],
+                    ]
+                    for event in st.events
+                ],
+            ]
+        return {"system": "fide", "version": 1, "players": players}
+
     # -- helpers -----------------------------------------------------------------------
+
+    def _restore(self, checkpoint: Checkpoint) -> None:
+        if checkpoint.get("system") != "fide" or checkpoint.get("version") != 1:
+            raise ValueError("not a checkpoint of this system")
+        for key, values in checkpoint["players"].items():
+            st = self.players.get(int(key))
+            if st is None:  # the player left the list since
+                continue
+            rating, k, games, peak, ever_2400, ever_2300, last_played, events = values
+            st.rating, st.k, st.games, st.peak = rating, k, games, peak
+            st.ever_2400, st.ever_2300 = ever_2400, ever_2300
+            st.last_played = (
+                None if last_played is None else datetime.date.fromisoformat(last_played)
+            )
+            st.events = [
+                fide.NewcomerEvent(
+                    period=datetime.date.fromisoformat(day),
+                    games=tuple((opp, _HALF_SCORES[half]) for opp, half in event_games),
+                )
+                for day, event_games in events
+            ]
 
     def _rating_at(self, st: _Player, tournament: int) -> int | None:
         """The player's rating on the list in force at the tournament's start."""

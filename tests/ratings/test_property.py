@@ -4,9 +4,10 @@ Each example builds a small club (six players, some with starting ratings, three
 spread over three rating periods, one of them spanning a list date), then applies a random
 sequence of service calls: games added with or without a result, results corrected or
 cleared, lists published, starting ratings changed. Every call replays incrementally (only
-the affected periods are rewritten). The derived state (ledger, published lists,
-``PlayerRating`` derived fields) must then equal the state after ``recompute_ratings`` from
-scratch.
+the affected periods are rewritten, starting from the checkpoint before them). The derived
+state (ledger, published lists,
+``PlayerRating`` derived fields, the checkpoints stored on the published lists) must then
+equal the state after ``recompute_ratings`` from scratch.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratings.models import PlayerRating, PublishedRating, RatingChange
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
 from ratings.services import close_rating_period, recompute_ratings, set_starting_rating
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
@@ -59,7 +60,9 @@ operations = st.lists(
     st.one_of(game_op, game_op, game_op, correct_op, close_op, start_op), min_size=1, max_size=24
 )
 starting = st.lists(
-    st.one_of(st.none(), st.integers(1400, 2500)), min_size=PLAYERS, max_size=PLAYERS
+    st.one_of(st.none(), st.integers(1400, 2500), st.integers(1400, 2500)),
+    min_size=PLAYERS,
+    max_size=PLAYERS,
 )
 
 
@@ -84,6 +87,9 @@ def derived_state() -> dict[str, list]:
             PublishedRating.objects.values_list(
                 "published_list__date", "player_id", "rating", "games", "k", "change"
             )
+        ),
+        "checkpoints": list(
+            PublishedList.objects.order_by("date").values_list("date", "replay_state")
         ),
     }  # fmt: skip
 
@@ -118,8 +124,8 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(starting=starting, operations=operations)
-def test_incremental_replays_equal_a_full_replay(starting, operations):
+@given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
+def test_incremental_replays_equal_a_full_replay(starting, early_closes, operations):
     with transaction.atomic():
         rating_list = standard_list()
         players = [make_player(f"P{i}") for i in range(PLAYERS)]
@@ -132,6 +138,10 @@ def test_incremental_replays_equal_a_full_replay(starting, operations):
             register(tournament, *players)
             rounds.append([make_round(tournament, n + 1) for n in range(ROUNDS)])
         closed: list[datetime.date] = []
+        for _ in range(early_closes):  # lists published before any game: later periods
+            _apply(
+                ("close",), rating_list=rating_list, players=players, rounds=rounds, closed=closed
+            )
 
         for operation in operations:
             # A refusal (same player twice, busy player) writes nothing.
@@ -143,9 +153,9 @@ def test_incremental_replays_equal_a_full_replay(starting, operations):
                     rounds=rounds,
                     closed=closed,
                 )
-        incremental = derived_state()
-        recompute_ratings(rating_list=rating_list)
-        full = derived_state()
+            # After every step: the incremental state is the state of a full replay.
+            incremental = derived_state()
+            recompute_ratings(rating_list=rating_list)
+            assert derived_state() == incremental, operation
 
-        assert incremental == full
         transaction.set_rollback(True)

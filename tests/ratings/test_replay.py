@@ -319,3 +319,74 @@ def test_ledger_row_fields_are_plain_ints():
     assert result.ledger[0] == LedgerRow(
         0, 100, 10, A, B, D(2025, 1, 5), 2000, 1800, 1800, False, 2, 76, 20, 480
     )
+
+
+def _tail_inputs(full_games, tournaments, list_dates, first):
+    """Tournaments and games of periods >= first, and the earlier lists they started under."""
+    kept = {
+        tid: t for tid, t in tournaments.items() if period_index(list_dates, t.end_date) >= first
+    }
+    games = [g for g in full_games if g.tournament in kept]
+    needed = {period_index(list_dates, t.start_date) - 1 for t in kept.values()}
+    return kept, games, needed & set(range(first))
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_replay_from_a_checkpoint_equals_the_tail_of_a_full_replay(first):
+    # Tournament 12 starts under the February list and is rated on the April list; newcomer N
+    # has a pending pool across the checkpoint.
+    tournaments = {
+        **_tournaments(),
+        12: TournamentInput(12, D(2025, 2, 20), D(2025, 3, 5)),
+        13: TournamentInput(13, D(2025, 3, 10), D(2025, 3, 12)),
+    }
+    players = {**_players(), N: PlayerInput(N, birth_year=2010)}
+    games = [
+        GameInput(100, 10, D(2025, 1, 5), A, B, 2),
+        GameInput(101, 10, D(2025, 1, 6), N, C, 2),
+        GameInput(102, 11, D(2025, 2, 5), A, C, 1),
+        GameInput(103, 11, D(2025, 2, 6), N, A, 0),
+        GameInput(104, 12, D(2025, 2, 20), B, C, 0),
+        GameInput(105, 12, D(2025, 3, 2), N, B, 1),
+        GameInput(106, 13, D(2025, 3, 10), A, N, 2),
+    ]
+    lists = [FEB, MAR, D(2025, 4, 1)]
+    full = _run(games, players=players, tournaments=tournaments, lists=lists)
+    kept, tail_games, needed = _tail_inputs(games, tournaments, lists, first)
+
+    partial = replay(
+        FidePeriodSystem(),
+        players=players,
+        tournaments=kept,
+        list_dates=lists,
+        games=tail_games,
+        first_period=first,
+        checkpoint=full.checkpoints[first - 1],
+        earlier_published=[row for row in full.published if row.period in needed],
+    )
+
+    assert partial.ledger == [row for row in full.ledger if row.period >= first]
+    assert partial.published == [row for row in full.published if row.period >= first]
+    assert partial.live == full.live
+    assert partial.checkpoints == {i: c for i, c in full.checkpoints.items() if i >= first}
+
+
+def test_replay_from_a_later_period_needs_a_checkpoint_and_only_later_games():
+    games = [GameInput(100, 10, D(2025, 1, 5), A, B, 2)]
+
+    with pytest.raises(ValueError, match="needs the checkpoint"):
+        _run_from(games, first=1, checkpoint=None)
+    with pytest.raises(ValueError, match="before first_period"):
+        _run_from(games, first=1, checkpoint=_run(games).checkpoints[0])
+
+
+def _run_from(games, *, first, checkpoint):
+    return replay(
+        FidePeriodSystem(),
+        players=_players(),
+        tournaments=_tournaments(),
+        list_dates=[FEB, MAR],
+        games=games,
+        first_period=first,
+        checkpoint=checkpoint,
+    )

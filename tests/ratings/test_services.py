@@ -49,7 +49,8 @@ def _derived() -> dict[str, list]:
                 "period_id", "game_id", "player_id", "opponent_id", "date", "rating_used",
                 "opponent_rating", "opponent_rating_used", "capped", "score", "expected", "k",
                 "change",
-            )
+            ),
+            key=repr,
         ),
         "published": sorted(
             PublishedRating.objects.values_list(
@@ -190,3 +191,26 @@ def test_create_and_update_player_refuse_bad_input():
 
     assert list(bad_federation.value.message_dict) == ["federation"]
     assert list(unknown.value.message_dict) == ["created_at"]
+
+
+def test_replay_from_checkpoint_uses_the_list_in_force_at_tournament_start(history):
+    # A tournament starting under the February list, ending after the March list: adding
+    # its game replays only the open period, from the checkpoint stored on the March list,
+    # with the February ratings (A 2005, B 1795).
+    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1))
+    tournament = make_tournament(start_date=D(2025, 2, 20), end_date=D(2025, 3, 5))
+    register(tournament, history["a"], history["b"])
+
+    stats = replay_rating_list(rating_list=history["list"], from_date=D(2025, 3, 5))
+    add_game(
+        round=make_round(tournament), board=1, white=history["b"], black=history["a"], result="10"
+    )
+
+    row = RatingChange.objects.get(player=history["b"], period=None)
+    # D = -210 (row 207-215: .77): PD .23; B wins: 20 x (1 - .23) = +15.40.
+    assert (row.rating_used, row.expected, row.change) == (1795, Decimal("0.23"), Decimal("15.4"))
+    assert stats.games == 0  # nothing before the checkpoint was read
+    assert PublishedList.objects.get(date=D(2025, 3, 1)).replay_state["players"] != {}
+    before = _derived()
+    recompute_ratings(rating_list=history["list"])
+    assert _derived() == before
