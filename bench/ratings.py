@@ -20,7 +20,9 @@ Then it measures, in the same process and on the same data:
   ``executemany`` on SQLite), with constant numbers instead of any rating logic;
 - the **full replay**: ``recompute_ratings`` for the list (reads everything, runs the pure
   FIDE replay, writes the ledger, the published lists and the ``PlayerRating`` rows);
-- the pure replay alone (in memory, for information).
+- the pure replay alone (in memory, for information);
+- an incremental replay of the open period only, from the last list's checkpoint (what one
+  result entry costs on a list of that size).
 
 and prints seconds, games replayed per second and the ratio replay / floor (target <= 2).
 Each backend runs in its own child process (Django is configured once per process).
@@ -233,8 +235,8 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
     _setup_django(options.child)
     from django.db import connection
 
-    from ratings.models import RatingList
-    from ratings.services import recompute_ratings
+    from ratings.models import PublishedList, RatingList
+    from ratings.services import recompute_ratings, replay_rating_list
 
     started = time.perf_counter()
     list_id = _generate(options)
@@ -246,6 +248,14 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
     (stats,) = recompute_ratings(rating_list=RatingList.objects.get(pk=list_id))
     replay_seconds = time.perf_counter() - started
     pure = _pure(list_id)
+    # What one result entry in the open period costs: a replay from the last list's
+    # checkpoint (reads and rewrites the open period only).
+    last = PublishedList.objects.filter(rating_list_id=list_id).order_by("-date").first()
+    started = time.perf_counter()
+    open_stats = replay_rating_list(
+        rating_list=RatingList.objects.get(pk=list_id), from_date=last.date if last else None
+    )
+    incremental = time.perf_counter() - started
     return {
         "backend": connection.vendor,
         "games": stats.games,
@@ -255,6 +265,8 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
         **floor,
         "replay": replay_seconds,
         "pure": pure,
+        "incremental": incremental,
+        "incremental_games": open_stats.games,
     }
 
 
@@ -310,7 +322,9 @@ def main() -> None:
         row = results[-1]
         print(
             f"   generated in {row['generate']:.1f} s; {row['games']} games, "
-            f"{row['ledger_rows']} ledger rows, {row['published_rows']} published rows"
+            f"{row['ledger_rows']} ledger rows, {row['published_rows']} published rows; "
+            f"open-period replay (one result entry): {row['incremental']:.2f} s for "
+            f"{row['incremental_games']} games"
         )
     print()
     header = (
