@@ -222,18 +222,50 @@ class FidePeriodSystem:
         for st in self.starts.get(period.index, ()):
             self._apply_start(st)
 
-        # Pass 1: who is rated in which game, and n per player.
+        # Pass 1: who is rated in which game, and n per player. The rating used is the one
+        # in force at the tournament's start: the starting rating if it is valid then and
+        # more recent than the list in force (index li), else the rating on that list.
         players = self.players
+        t_list, t_start, list_dates = self.t_list, self.t_start, self.list_dates
+        rapid_rule = not self.standard
+        is_rated_game = fide.is_rated_game
+        # (game, player, opponent id, own rating used or None for a newcomer, opp, score)
         pending: list[tuple[GameInput, _Player, int, int | None, int, int]] = []
+        append = pending.append
         for game in games:
-            white = players[game.white]
-            black = players[game.black]
-            white_at = self._rating_at(white, game.tournament)
-            black_at = self._rating_at(black, game.tournament)
-            if black_at is not None:
-                self._side(game, white, black.id, white_at, black_at, game.white_score, pending)
-            if white_at is not None:
-                self._side(game, black, white.id, black_at, white_at, 2 - game.white_score, pending)
+            _gid, tournament, _day, white_id, black_id, white_score = game
+            li = t_list[tournament]
+            start = t_start[tournament]
+            white = players[white_id]
+            black = players[black_id]
+            ats = []
+            for st in (white, black):
+                key = st.start_key
+                if key is not None and key <= start and (li < 0 or key >= list_dates[li]):
+                    ats.append(st.start_rating)
+                else:
+                    ats.append(st.by_list.get(li) if li >= 0 else None)
+            white_at, black_at = ats
+            for st, opponent, own_at, opp_at, score in (
+                (white, black_id, white_at, black_at, white_score),
+                (black, white_id, black_at, white_at, 2 - white_score),
+            ):
+                if opp_at is None:
+                    continue  # not rated for st: the opponent is unrated
+                if st.rating is not None:
+                    own = own_at if own_at is not None else st.rating  # §8.2.4
+                    if rapid_rule and not is_rated_game(own, opp_at, time_control="rapid"):
+                        continue
+                    if not (st.n or st.n_new):
+                        touched.append(st)
+                    st.n += 1
+                    append((game, st, opponent, own, opp_at, score))
+                else:
+                    if not (st.n or st.n_new):
+                        touched.append(st)
+                    st.n_new += 1
+                    st.pool.setdefault(tournament, []).append((opp_at, score))
+                    append((game, st, opponent, None, opp_at, score))
         for st in touched:
             if st.n:
                 k = st.k
@@ -242,27 +274,24 @@ class FidePeriodSystem:
         # Pass 2: the ledger, with K capped by the period's n.
         index = period.index
         standard = self.standard
+        new = tuple.__new__
+        add = ledger.append
         for game, st, opponent, own, opp, score in pending:
+            gid, tournament, day = game[0], game[1], game[2]
             if own is None:
-                ledger.append(
-                    LedgerRow(
-                        index, game.id, game.tournament, st.id, opponent, game.date,
-                        None, opp, opp, False, score, None, None, None,
-                    )
-                )  # fmt: skip
+                row = (index, gid, tournament, st.id, opponent, day,
+                       None, opp, opp, False, score, None, None, None)  # fmt: skip
             else:
                 k = st.k_used
                 expected, used, capped = expected_hundredths(own, opp, standard)
                 change = k * (score * 50 - expected)
                 st.sum += change
-                ledger.append(
-                    LedgerRow(
-                        index, game.id, game.tournament, st.id, opponent, game.date,
-                        own, opp, used, capped, score, expected, k, change,
-                    )
-                )  # fmt: skip
-            if st.last_played is None or game.date > st.last_played:
-                st.last_played = game.date
+                row = (index, gid, tournament, st.id, opponent, day,
+                       own, opp, used, capped, score, expected, k, change)  # fmt: skip
+            add(new(LedgerRow, row))
+            last = st.last_played
+            if last is None or day > last:
+                st.last_played = day
 
         if period.end is not None:
             self._close(period, published)
@@ -334,45 +363,6 @@ class FidePeriodSystem:
                 )
                 for day, event_games in events
             ]
-
-    def _rating_at(self, st: _Player, tournament: int) -> int | None:
-        """The player's rating on the list in force at the tournament's start."""
-        li = self.t_list[tournament]
-        key = st.start_key
-        if (
-            key is not None
-            and key <= self.t_start[tournament]
-            and (li < 0 or key >= self.list_dates[li])
-        ):
-            return st.start_rating
-        if li >= 0:
-            return st.by_list.get(li)
-        return None
-
-    def _side(
-        self,
-        game: GameInput,
-        st: _Player,
-        opponent: int,
-        own_at: int | None,
-        opp_at: int,
-        score: int,
-        pending: list[tuple[GameInput, _Player, int, int | None, int, int]],
-    ) -> None:
-        if st.rating is not None:
-            own = own_at if own_at is not None else st.rating  # §8.2.4
-            if not self.standard and not fide.is_rated_game(own, opp_at, time_control="rapid"):
-                return
-            if not (st.n or st.n_new):
-                self.touched.append(st)
-            st.n += 1
-            pending.append((game, st, opponent, own, opp_at, score))
-        else:
-            if not (st.n or st.n_new):
-                self.touched.append(st)
-            st.n_new += 1
-            st.pool.setdefault(game.tournament, []).append((opp_at, score))
-            pending.append((game, st, opponent, None, opp_at, score))
 
     def _k(self, st: _Player, year: int) -> int:
         assert st.rating is not None  # noqa: S101 - only rated players have a K
