@@ -7,18 +7,25 @@ Signatures (stable; the admin, the commands and the seed command call these):
     recompute_ratings(*, rating_list=None) -> list[ReplayStats]
     close_rating_period(*, rating_list, date, user=None) -> PublishedList
 
+For the write services of other apps (inside their transaction):
+
+    lock_rating_list(rating_list) -> RatingList          # select_for_update on the row
+    replay_locked(rating_list, *, from_date) -> ReplayStats
+
 Refused inputs raise ``django.core.exceptions.ValidationError`` keyed by field name; nothing
 is written then.
 
-How a replay runs (:func:`replay_rating_list`): with the rating list row locked, it reads the
-list's published-list dates, tournaments, players (their ``PlayerRating`` inputs) and rated
-games (one ordered ``values_list`` query), runs the pure replay (:mod:`ratings.replay` with
-the system of ``RatingList.system``) over the whole history in memory, and then rewrites the
-derived rows of the *affected* periods only: the ledger rows (``RatingChange``) and the
-published rows (``PublishedRating``) of the period containing ``from_date`` and every later
-period, plus the ``PlayerRating`` derived fields that changed. Earlier periods are computed
-again (their state is needed) but not written, which is why a full replay and an incremental
-one leave the same database (the property test checks this).
+How a replay runs (:func:`replay_locked`): with the rating list row locked, let p be the
+period containing ``from_date`` (the end date of the earliest affected tournament). It
+restores the system's checkpoint stored on the list closing period p - 1
+(``PublishedList.replay_state``), reads only the tournaments and rated games of periods p
+and later (one ordered ``values_list`` query), the players' ``PlayerRating`` inputs and the
+rows of the earlier lists those tournaments started under, runs the pure replay
+(:mod:`ratings.replay` with the system of ``RatingList.system``), and rewrites the derived
+rows of periods p and later: ledger rows (``RatingChange``), list rows
+(``PublishedRating``), checkpoints, and the ``PlayerRating`` derived fields that changed.
+Without a stored checkpoint it computes from period 0 (still writing from p). The property
+test checks that any sequence of incremental replays leaves the state of a full replay.
 """
 
 from __future__ import annotations
