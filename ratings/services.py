@@ -6,6 +6,7 @@ Signatures (stable; the admin, the commands and the seed command call these):
     replay_rating_list(*, rating_list, from_date=None) -> ReplayStats
     recompute_ratings(*, rating_list=None) -> list[ReplayStats]
     close_rating_period(*, rating_list, date, user=None) -> PublishedList
+    reopen_rating_period(*, rating_list, user=None) -> datetime.date   # undo the last close
 
 For the write services of other apps (inside their transaction):
 
@@ -190,6 +191,29 @@ def close_rating_period(
         # Only the old open period changes: it becomes the new closed period.
         replay_locked(locked, from_date=last)
     return published
+
+
+def reopen_rating_period(*, rating_list: RatingList, user: Any = None) -> datetime.date:
+    """Withdraw the list's latest published list (e.g. closed on a wrong date).
+
+    Its games go back to the open period and the live ratings are replayed; returns the
+    date of the withdrawn list. Only the latest list can be withdrawn, so the lists before
+    it stay as they are. Refused when nothing has been published.
+    """
+    with transaction.atomic():
+        locked = lock_rating_list(rating_list)
+        lists = list(PublishedList.objects.filter(rating_list=locked).order_by("-date")[:2])
+        if not lists:
+            raise ValidationError(
+                {"rating_list": _("No list of %(list)s has been published.") % {"list": locked}}
+            )
+        latest = lists[0]
+        previous = lists[1].date if len(lists) > 1 else None
+        PublishedRating.objects.filter(published_list=latest).delete()
+        RatingChange.objects.filter(period=latest).update(period=None)
+        latest.delete()
+        replay_locked(locked, from_date=previous)
+    return latest.date
 
 
 # --------------------------------------------------------------------------- helpers

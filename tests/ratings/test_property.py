@@ -3,11 +3,11 @@
 Each example builds a small club (six players, some with starting ratings, three tournaments
 spread over three rating periods, one of them spanning a list date), then applies a random
 sequence of service calls: games added with or without a result, results corrected or
-cleared, lists published, starting ratings changed. Every call replays incrementally (only
-the affected periods are rewritten, starting from the checkpoint before them). The derived
-state (ledger, published lists,
-``PlayerRating`` derived fields, the checkpoints stored on the published lists) must then
-equal the state after ``recompute_ratings`` from scratch.
+cleared, lists published or withdrawn, starting ratings changed. Every call replays
+incrementally (only the affected periods are rewritten, starting from the checkpoint before
+them). After every call the derived state (ledger, published lists, ``PlayerRating`` derived
+fields, the checkpoints stored on the published lists) must equal the state after
+``recompute_ratings`` from scratch.
 """
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from ratings.services import close_rating_period, recompute_ratings, set_starting_rating
+from ratings.services import (
+    close_rating_period,
+    recompute_ratings,
+    reopen_rating_period,
+    set_starting_rating,
+)
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
 from tournaments.services import add_game, record_result
@@ -50,6 +55,7 @@ game_op = st.tuples(
 )
 correct_op = st.tuples(st.just("correct"), st.integers(0, 40), st.sampled_from(RESULTS))
 close_op = st.tuples(st.just("close"))
+reopen_op = st.tuples(st.just("reopen"))
 start_op = st.tuples(
     st.just("start"),
     st.integers(0, PLAYERS - 1),
@@ -57,7 +63,9 @@ start_op = st.tuples(
     st.sampled_from([None, D(2025, 1, 1), D(2025, 2, 15)]),
 )
 operations = st.lists(
-    st.one_of(game_op, game_op, game_op, correct_op, close_op, start_op), min_size=1, max_size=24
+    st.one_of(game_op, game_op, game_op, correct_op, close_op, start_op, reopen_op),
+    min_size=1,
+    max_size=24,
 )
 starting = st.lists(
     st.one_of(st.none(), st.integers(1400, 2500), st.integers(1400, 2500)),
@@ -112,6 +120,10 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
             date = LIST_DATES[len(closed)]
             close_rating_period(rating_list=rating_list, date=date)
             closed.append(date)
+    elif kind == "reopen":
+        if closed:
+            reopen_rating_period(rating_list=rating_list)
+            closed.pop()
     else:
         _, player, rating, date = operation
         set_starting_rating(

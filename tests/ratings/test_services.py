@@ -15,6 +15,7 @@ from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingC
 from ratings.services import (
     close_rating_period,
     recompute_ratings,
+    reopen_rating_period,
     replay_rating_list,
     set_starting_rating,
 )
@@ -214,3 +215,25 @@ def test_replay_from_checkpoint_uses_the_list_in_force_at_tournament_start(histo
     before = _derived()
     recompute_ratings(rating_list=history["list"])
     assert _derived() == before
+
+
+def test_reopen_rating_period_withdraws_the_latest_list(history):
+    before = _derived()
+    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1))
+
+    withdrawn = reopen_rating_period(rating_list=history["list"])
+
+    assert withdrawn == D(2025, 3, 1)
+    assert list(PublishedList.objects.values_list("date", flat=True)) == [D(2025, 2, 1)]
+    assert _derived() == before
+
+
+def test_reopen_rating_period_puts_the_games_back_in_the_open_period(history):
+    reopen_rating_period(rating_list=history["list"])
+
+    assert PublishedList.objects.count() == 0
+    assert list(RatingChange.objects.values_list("period_id", flat=True)) == [None, None]
+    assert PlayerRating.objects.get(player=history["a"]).live_rating == Decimal("2004.80")
+    with pytest.raises(ValidationError) as refused:
+        reopen_rating_period(rating_list=history["list"])
+    assert list(refused.value.message_dict) == ["rating_list"]
