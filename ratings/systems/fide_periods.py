@@ -232,40 +232,44 @@ class FidePeriodSystem:
         # (game, player, opponent id, own rating used or None for a newcomer, opp, score)
         pending: list[tuple[GameInput, _Player, int, int | None, int, int]] = []
         append = pending.append
+
+        def side(
+            game: GameInput, st: _Player, opponent: int, own_at: int | None, opp_at: int, score: int
+        ) -> None:
+            """Record one side of a game whose opponent had a rating at the start."""
+            if not (st.n or st.n_new):
+                touched.append(st)
+            if st.rating is not None:
+                own = own_at if own_at is not None else st.rating  # §8.2.4
+                if rapid_rule and not is_rated_game(own, opp_at, time_control="rapid"):
+                    return
+                st.n += 1
+                append((game, st, opponent, own, opp_at, score))
+            else:
+                st.n_new += 1
+                st.pool.setdefault(game[1], []).append((opp_at, score))
+                append((game, st, opponent, None, opp_at, score))
+
         for game in games:
             _gid, tournament, _day, white_id, black_id, white_score = game
             li = t_list[tournament]
             start = t_start[tournament]
             white = players[white_id]
             black = players[black_id]
-            ats = []
-            for st in (white, black):
-                key = st.start_key
-                if key is not None and key <= start and (li < 0 or key >= list_dates[li]):
-                    ats.append(st.start_rating)
-                else:
-                    ats.append(st.by_list.get(li) if li >= 0 else None)
-            white_at, black_at = ats
-            for st, opponent, own_at, opp_at, score in (
-                (white, black_id, white_at, black_at, white_score),
-                (black, white_id, black_at, white_at, 2 - white_score),
-            ):
-                if opp_at is None:
-                    continue  # not rated for st: the opponent is unrated
-                if st.rating is not None:
-                    own = own_at if own_at is not None else st.rating  # §8.2.4
-                    if rapid_rule and not is_rated_game(own, opp_at, time_control="rapid"):
-                        continue
-                    if not (st.n or st.n_new):
-                        touched.append(st)
-                    st.n += 1
-                    append((game, st, opponent, own, opp_at, score))
-                else:
-                    if not (st.n or st.n_new):
-                        touched.append(st)
-                    st.n_new += 1
-                    st.pool.setdefault(tournament, []).append((opp_at, score))
-                    append((game, st, opponent, None, opp_at, score))
+            key = white.start_key
+            if key is not None and key <= start and (li < 0 or key >= list_dates[li]):
+                white_at = white.start_rating
+            else:
+                white_at = white.by_list.get(li) if li >= 0 else None
+            key = black.start_key
+            if key is not None and key <= start and (li < 0 or key >= list_dates[li]):
+                black_at = black.start_rating
+            else:
+                black_at = black.by_list.get(li) if li >= 0 else None
+            if black_at is not None:
+                side(game, white, black_id, white_at, black_at, white_score)
+            if white_at is not None:
+                side(game, black, white_id, black_at, white_at, 2 - white_score)
         for st in touched:
             if st.n:
                 k = st.k
