@@ -343,7 +343,9 @@ def _parse_player(raw: str, lineno: int) -> PlayerRecord:
     for col0, what in _SEPARATORS:
         if col0 < len(line) and line[col0] != " ":
             raise _fail(
-                lineno, col0, f"column {col0 + 1} must be blank ({what}), found {line[col0]!r}"
+                lineno,
+                col0,
+                f"expected a blank {what}, found {line[col0]!r} (fields in the wrong columns?)",
             )
     tpn = _int_field(line[4:8], lineno, 4, "start rank")
     if tpn == 0:
@@ -361,7 +363,7 @@ def _parse_player(raw: str, lineno: int) -> PlayerRecord:
     points = _points_field(line[80:84], lineno, 80, "points")
     rank = _int_field(line[85:89], lineno, 85, "rank") if line[85:89].strip() else None
     if len(line) > 89 and line[89:91].strip():
-        raise _fail(lineno, 89, "columns 90-91 must be blank (before round 1)")
+        raise _fail(lineno, 89, "expected blanks in columns 90-91 (before round 1)")
     rounds: list[RoundEntry] = []
     k = 0
     while 91 + 10 * k < len(line):
@@ -373,9 +375,8 @@ def _parse_player(raw: str, lineno: int) -> PlayerRecord:
             raise _fail(
                 lineno,
                 start + bad,
-                f"round {round_no}: column {start + bad + 1} must be blank, found "
-                f"{seg[bad]!r} (round fields at columns {start + 1}-{start + 4}, "
-                f"{start + 6}, {start + 8})",
+                f"round {round_no}: expected a blank, found {seg[bad]!r} (round fields are "
+                f"at columns {start + 1}-{start + 4}, {start + 6} and {start + 8})",
             )
         opp_text = seg[0:4]
         if opp_text.strip() in ("", "0000"):
@@ -507,8 +508,7 @@ _BB_FIELDS = {
 
 def parse_trf(text: str) -> TrfFile:
     """Parse TRF text (TRF16, TRF-2026, JaVaFo TRF(x), bbpPairings extensions)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     trf = TrfFile()
     all_players: list[PlayerRecord] = []
@@ -516,6 +516,7 @@ def parse_trf(text: str) -> TrfFile:
     ps_values: dict[str, float] = {}
     ps_lines: dict[str, int] = {}
     rounds_sources: list[tuple[int, int, int]] = []  # (value, line, col)
+    refs: list[tuple[int, int, int, str]] = []  # (tpn, line, col, record) checked at the end
     colour_sources: list[tuple[str, int]] = []
     acc_250: list[tuple[int, float, int, int, int, int]] = []
 
@@ -589,6 +590,7 @@ def parse_trf(text: str) -> TrfFile:
             while start < len(raw.rstrip()):
                 tpn = _int_field(raw[start : start + 4], lineno, start, "240 player")
                 trf.byes.append((bye_type, rnd, tpn))
+                refs.append((tpn, lineno, start, "240"))
                 start += 5
         elif code == "250":
             if len(raw.rstrip()) < 31:
@@ -598,9 +600,12 @@ def parse_trf(text: str) -> TrfFile:
             r2 = _int_field(raw[18:21], lineno, 18, "250 last round")
             p1 = _int_field(raw[22:26], lineno, 22, "250 first player")
             p2 = _int_field(raw[27:31], lineno, 27, "250 last player")
+            if r1 > r2 or p1 > p2 or r1 == 0:
+                raise _fail(lineno, 14, "250: empty round or player range")
             acc_250.append((lineno, pts, r1, r2, p1, p2))
         elif code == "XXA":
             tpn = _int_field(raw[4:8], lineno, 4, "XXA player")
+            refs.append((tpn, lineno, 4, "XXA"))
             values = []
             start = 9
             while start < len(raw.rstrip()):
@@ -617,6 +622,7 @@ def parse_trf(text: str) -> TrfFile:
             start = 12
             while start < len(raw.rstrip()):
                 tpns.append(_int_field(raw[start : start + 4], lineno, start, "260 player"))
+                refs.append((tpns[-1], lineno, start, "260"))
                 start += 5
             trf.forbidden_pairs.append((r1, r2, tuple(tpns)))
         elif code == "XXP":
@@ -625,12 +631,14 @@ def parse_trf(text: str) -> TrfFile:
                 if not token.isdigit():
                     raise _fail(lineno, raw.find(token), f"XXP: player {token!r} is not a number")
                 tpns.append(int(token))
+                refs.append((int(token), lineno, raw.find(token), "XXP"))
             trf.forbidden_pairs.append((1, None, tuple(tpns)))
         elif code == "XXZ":
             for token in rest.split():
                 if not token.isdigit():
                     raise _fail(lineno, raw.find(token), f"XXZ: player {token!r} is not a number")
                 trf.absent_next_round.append(int(token))
+                refs.append((int(token), lineno, raw.find(token), "XXZ"))
         else:
             trf.other_lines.append(raw.rstrip())
 
@@ -659,6 +667,10 @@ def parse_trf(text: str) -> TrfFile:
             trf.bye_placeholders.append(p)
         else:
             trf.players.append(p)
+    known = {p.tpn for p in all_players}
+    for tpn, lineno, col0, record in refs:
+        if tpn not in known:
+            raise _fail(lineno, col0, f"{record}: player {tpn} has no player record")
     _check_references(all_players, {p.tpn: p for p in all_players})
     _check_points(trf, all_players)
     return trf
