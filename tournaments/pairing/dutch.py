@@ -1,0 +1,670 @@
+"""FIDE Dutch system (C.04.3, rules in force from 1 February 2026) by weighted matching.
+
+``pair_round(state)`` pairs one round. The method (see ``docs/pairing.md``):
+
+1. Present players are sorted by (accelerated) score, then TPN; each score is a score group.
+2. Every possible pair gets an integer weight made of bit-fields, one per criterion, most
+   significant first: absolute criteria decide whether the edge exists at all (C1-C3);
+   completion and bye eligibility (C4, C2, C5); pairs and paired scores in the current bracket
+   (C6, C7); in the next bracket (C8); the bye assignee's unplayed games (C9); colours
+   (C10-C13); repeated floats (C14-C21); and low-order room used to emulate the order in which
+   the rules try transpositions and exchanges.
+3. A maximum-weight matching over all remaining players is computed; then, bracket by bracket
+   from the top, the decisions the rules make in order (which moved-down players are paired,
+   their opponents, how many and which residents are exchanged between S1 and S2, and each S1
+   player's opponent) are fixed one at a time by adjusting low-order weights and solving again.
+4. Colours are allocated pair by pair (Art. 5.2), and pairs sorted into board order.
+
+The result equals bbpPairings v6.0.0 on the project's reference data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.pairing.matching import Layout, MatchingGraph
+from tournaments.pairing.players import (
+    FLOAT_DOWN,
+    FLOAT_UP,
+    Player,
+    Points,
+    build_player,
+    float_of,
+    invert,
+    participated,
+)
+from tournaments.pairing.state import WHITE, PairingResult, TournamentState
+
+__all__ = ["pair_round", "choose_colour", "prepare"]
+
+
+# -- preparation ---------------------------------------------------------------------------
+
+
+@dataclass
+class Context:
+    """Everything derived from the state that the pairing needs."""
+
+    state: TournamentState
+    points: Points
+    played_rounds: int
+    by_tpn: dict[int, Player]
+    present: list[Player]  # sorted: accelerated score desc, rank asc
+    forbidden: frozenset[frozenset[int]]
+
+
+def _baku_acceleration(state: TournamentState, points: Points) -> dict[int, tuple[int, ...]]:
+    """Baku acceleration (C.04.5.1 as implemented by bbpPairings) in tenths per round."""
+    tpns = sorted(p.tpn for p in state.players)
+    last_rank = (len(tpns) - 1) // 2
+    last_round = (state.total_rounds - 1) // 2
+    last_full = last_round // 2
+    played = state.round_to_pair - 1
+    out: dict[int, tuple[int, ...]] = {}
+    for rank, tpn in enumerate(tpns):
+        if rank > last_rank:
+            break
+        acc = []
+        for r in range(0, last_round + 1):
+            if r > played:
+                break
+            acc.append(points.win if r <= last_full else points.draw)
+        out[tpn] = tuple(acc)
+    return out
+
+
+def prepare(state: TournamentState) -> Context:
+    """Build the engine's player objects and the sorted list of players to pair."""
+    points = Points.from_system(state.point_system)
+    played = state.round_to_pair - 1
+    baku = _baku_acceleration(state, points) if getattr(state, "baku", False) else {}
+    by_tpn: dict[int, Player] = {}
+    rank = 0
+    for ps in sorted(state.players, key=lambda q: q.tpn):
+        valid = not ps.absent or any(participated(r) for r in ps.history[:played])
+        p = build_player(ps, rank if valid else -1, points, played)
+        if ps.tpn in baku:
+            p.acceleration = baku[ps.tpn]
+            p.acc_score = p.score_back(0)
+        if valid:
+            rank += 1
+        by_tpn[ps.tpn] = p
+    present = [by_tpn[ps.tpn] for ps in state.players if not ps.absent]
+    present.sort(key=lambda p: (-p.acc_score, p.rank))
+    forbidden = set(state.forbidden_pairs)
+    for p in present:
+        for o in p.opponents:
+            forbidden.add(frozenset((p.tpn, o)))
+    return Context(state, points, played, by_tpn, present, frozenset(forbidden))
+
+
+# -- colours -------------------------------------------------------------------------------
+
+
+def _prefs_compatible(a: str | None, b: str | None) -> bool:
+    return a != b or a is None or b is None
+
+
+def _first_colour_difference(p: Player, o: Player) -> tuple[str | None, str | None]:
+    """Walking back through played games, the first round where the colours differ."""
+    pc = [r.colour for r in p.history if _played(r)]
+    oc = [r.colour for r in o.history if _played(r)]
+    i, j = len(pc) - 1, len(oc) - 1
+    while i >= 0 and j >= 0 and pc[i] == oc[j]:
+        i -= 1
+        j -= 1
+    return (pc[i] if i >= 0 else None), (oc[j] if j >= 0 else None)
+
+
+def _played(r) -> bool:
+    from tournaments.pairing.players import was_played
+
+    return was_played(r)
+
+
+def _neutral_colour(p: Player, o: Player) -> str | None:
+    """Colour for ``p`` from rules 5.2.1-5.2.3, or None if those rules do not decide."""
+    if _prefs_compatible(p.pref, o.pref):
+        if p.pref is not None:
+            return p.pref
+        if o.pref is not None:
+            return invert(o.pref)
+        return None
+    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
+        return p.pref
+    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
+        return invert(o.pref)
+    if p.strong and not o.strong:
+        return p.pref
+    if o.strong and not p.strong:
+        return invert(o.pref)
+    pcol, ocol = _first_colour_difference(p, o)
+    if pcol is not None and ocol is not None:
+        return ocol
+    return None
+
+
+def _is_lower(p: Player, o: Player) -> bool:
+    """``p`` is ranked below ``o`` (lower accelerated score, or equal score and higher rank)."""
+    return (p.acc_score, o.rank) < (o.acc_score, p.rank)
+
+
+def choose_colour(p: Player, o: Player, initial: str) -> str:
+    """Colour of ``p`` when paired with ``o`` (Art. 5.2.1-5.2.5)."""
+    c = _neutral_colour(p, o)
+    if c is not None:
+        return c
+    if p.pref is None:
+        if _is_lower(p, o):
+            return initial if o.rank & 1 else invert(initial)
+        return invert(initial) if p.rank & 1 else initial
+    if _is_lower(p, o):
+        return invert(o.pref)
+    return p.pref
+
+
+# -- weights -------------------------------------------------------------------------------
+
+
+class Weights:
+    """Computes edge weights with one bit-field per criterion (most significant first)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        present = ctx.present
+        pts = ctx.points
+        # Score groups: bit slots, lowest score at the bottom, each as wide as its size needs.
+        sizes: dict[int, int] = {}
+        for p in present:
+            sizes[p.acc_score] = sizes.get(p.acc_score, 0) + 1
+        self.shift: dict[int, int] = {}
+        self.slots: list[tuple[int, int]] = []  # (offset, width) inside a score block
+        s = 0
+        for score in sorted(sizes):
+            width = sizes[score].bit_length()
+            self.shift[score] = s
+            self.slots.append((s, width))
+            s += width
+        self.groups_width = s
+        B = max(sizes.values()).bit_length()
+        self.B = B
+        r = ctx.played_rounds
+        self.rounds = r
+        spec: list[tuple[str, str]] = [("C6", "B"), ("C7", "S"), ("C8n", "B"), ("C8s", "S")]
+        spec += [("C9", "2B"), ("C10", "B"), ("C11", "B"), ("C12", "B"), ("C13", "B")]
+        if r >= 1:
+            spec += [("C14", "B"), ("C15", "B")]
+        if r >= 2:
+            spec += [("C16", "B"), ("C17", "B")]
+        if r >= 1:
+            spec += [("C18", "S"), ("C19", "S")]
+        if r >= 2:
+            spec += [("C20", "S"), ("C21", "S")]
+        self.room = 3 * B + 1
+        pos = self.room
+        self.pos: dict[str, int] = {}
+        fields: list[tuple[int, int]] = []
+        for name, kind in reversed(spec):
+            self.pos[name] = pos
+            if kind == "S":
+                for off, width in self.slots:
+                    fields.append((pos + off, width))
+                pos += s
+            else:
+                width = 2 * B if kind == "2B" else B
+                fields.append((pos, width))
+                pos += width
+        self.top = pos
+        self.layout = Layout(tuple(fields), pos, self.room)
+        # Last-round topscorer threshold for C3 (more than half the maximum possible score).
+        self.last_round = r >= ctx.state.total_rounds - 1
+        self.top_threshold = (r * max(pts.win, pts.draw)) >> 1
+        self.floats: dict[int, tuple[int, int]] = {}
+        for p in present:
+            f1 = float_of(p, 1, ctx.by_tpn, pts) if r >= 1 else 0
+            f2 = float_of(p, 2, ctx.by_tpn, pts) if r >= 2 else 0
+            self.floats[p.tpn] = (f1, f2)
+        self.bye_score = 0
+        self.single_downfloater_bye = False
+        self.unplayed_ranks: dict[int, int] = {}
+
+    # C1-C3
+    def compatible(self, a: Player, b: Player) -> bool:
+        if frozenset((a.tpn, b.tpn)) in self.ctx.forbidden:
+            return False
+        if not (a.absolute and b.absolute and a.pref == b.pref):
+            return True
+        return self.last_round and (
+            a.acc_score > self.top_threshold or b.acc_score > self.top_threshold
+        )
+
+    def bye_candidate(self, p: Player) -> bool:
+        return p.bye_eligible and p.acc_score <= self.bye_score
+
+    def initial_odd(self, hi: Player, lo: Player, top_score: int) -> int:
+        """Weight for the first solve with an odd number of players (finds the C5 bye score)."""
+        if not self.compatible(hi, lo):
+            return 0
+        w = 1 + (not hi.bye_eligible) + (not lo.bye_eligible)
+        w <<= self.groups_width
+        w |= self.shift[hi.acc_score] + self.shift[lo.acc_score]
+        w <<= self.B
+        w |= lo.acc_score >= top_score
+        return w
+
+    def edge(self, hi: Player, lo: Player, in_cur: bool, in_next: bool) -> int:
+        """Base weight of the pair ``hi`` (ranked higher) - ``lo``."""
+        if not self.compatible(hi, lo):
+            return 0
+        pos = self.pos
+        top = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        w = top << self.top
+        hs = self.shift[hi.acc_score]
+        if in_cur:
+            w |= 1 << pos["C6"]
+            w |= 1 << (pos["C7"] + hs)
+        if in_next:
+            w |= 1 << pos["C8n"]
+            w |= 1 << (pos["C8s"] + hs)
+        if self.single_downfloater_bye:
+            c9 = 0
+            if hi.acc_score == self.bye_score:
+                c9 += self.unplayed_ranks[hi.played_games]
+            if lo.acc_score == self.bye_score:
+                c9 += self.unplayed_ranks[lo.played_games]
+            w += c9 << pos["C9"]
+        if not in_cur:
+            return w
+        # Colour criteria, seen from the lower player p against its opponent o.
+        p, o = lo, hi
+        same = p.pref == o.pref
+        if not p.absolute_imbalance or not o.absolute_imbalance or not same:
+            w |= 1 << pos["C10"]
+        if not p.absolute or not o.absolute or not same:
+            ok11 = True
+        elif p.imbalance == o.imbalance:
+            ok11 = p.repeated is None or p.repeated != o.repeated
+        else:
+            ok11 = (o if p.imbalance > o.imbalance else p).repeated != invert(p.pref)
+        if ok11:
+            w |= 1 << pos["C11"]
+        if _prefs_compatible(p.pref, o.pref):
+            w |= 1 << pos["C12"]
+        if (
+            (not p.strong and not p.absolute)
+            or (not o.strong and not o.absolute)
+            or (p.absolute and o.absolute)
+            or not same
+        ):
+            w |= 1 << pos["C13"]
+        if self.rounds >= 1:
+            w = self._float_fields(w, hi, lo, 0, "C14", "C15", "C18", "C19")
+        if self.rounds >= 2:
+            w = self._float_fields(w, hi, lo, 1, "C16", "C17", "C20", "C21")
+        return w
+
+    def _float_fields(
+        self, w: int, hi: Player, lo: Player, k: int, fd: str, fu: str, sd: str, su: str
+    ) -> int:
+        pos = self.pos
+        f_lo = self.floats[lo.tpn][k]
+        f_hi = self.floats[hi.tpn][k]
+        ls, hs = lo.acc_score, hi.acc_score
+        count = (f_lo == FLOAT_DOWN) + (hs <= ls and f_hi == FLOAT_DOWN)
+        w += count << pos[fd]
+        lower_repeats_up = hs > ls and f_lo == FLOAT_UP
+        if not lower_repeats_up:
+            w |= 1 << pos[fu]
+        if f_lo == FLOAT_DOWN:
+            w += 1 << (pos[sd] + self.shift[ls])
+        if f_hi == FLOAT_DOWN:
+            w += 1 << (pos[sd] + self.shift[hs])
+        if not lower_repeats_up:
+            w |= 1 << (pos[su] + self.shift[hs])
+        return w
+
+
+# -- the pairing procedure -----------------------------------------------------------------
+
+
+class NoValidPairing(Exception):
+    """No round-pairing satisfies the absolute criteria."""
+
+
+class _Pairer:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.order = ctx.present
+        self.n = len(self.order)
+        self.wt = Weights(ctx)
+        self.g = MatchingGraph(self.n)
+        self.mate = list(range(self.n))
+        self.finalized = [False] * self.n
+
+    def score(self, v: int) -> int:
+        return self.order[v].acc_score
+
+    def solve(self) -> None:
+        new = self.g.solve()
+        for v in range(self.n):
+            if new[v] >= 0:
+                self.mate[v] = new[v]
+
+    def finalize(self, a: int, b: int) -> None:
+        self.mate[a] = b
+        self.mate[b] = a
+        self.g.remove(a)
+        self.g.remove(b)
+
+    def run(self) -> tuple[list[tuple[int, int]], int | None]:
+        order, n, wt, g = self.order, self.n, self.wt, self.g
+        top_score = self.score(0)
+        # Phase 0: completion (C4) and, with an odd number of players, the bye score (C5).
+        if n % 2:
+            g.layout = None
+            for a in range(n):
+                for b in range(a):
+                    g.set(a, b, wt.initial_odd(order[b], order[a], top_score))
+        else:
+            g.layout = wt.layout
+            for a in range(n):
+                for b in range(a):
+                    g.set(a, b, wt.edge(order[b], order[a], False, False))
+        self.solve()
+        unmatched = [v for v in range(n) if self.mate[v] == v]
+        if len(unmatched) > 1 or any(not order[v].bye_eligible for v in unmatched):
+            raise NoValidPairing(
+                "The players cannot all be paired while satisfying the absolute criteria."
+            )
+        if n % 2:
+            bye_score = self.score(unmatched[0])
+            wt.bye_score = bye_score
+            single = False
+            if bye_score >= top_score:
+                single = True
+                for v in range(n):
+                    if self.score(v) < top_score:
+                        break
+                    if self.score(self.mate[v]) < top_score:
+                        single = False
+                        break
+            wt.single_downfloater_bye = single
+            counts = sorted(
+                (p.played_games for p in order if p.acc_score == bye_score), reverse=True
+            )
+            wt.unplayed_ranks = {}
+            for rank, c in enumerate(counts):
+                wt.unplayed_ranks[c] = rank
+            g.layout = wt.layout
+            for a in range(n):
+                for b in range(a):
+                    g.set(a, b, wt.edge(order[b], order[a], False, False))
+        self._brackets()
+        pairs = []
+        bye = None
+        for v in range(n):
+            m = self.mate[v]
+            if m == v or m < 0:
+                if bye is not None:
+                    raise NoValidPairing("More than one player was left unpaired.")
+                bye = v
+            elif v < m:
+                pairs.append((v, m))
+        return pairs, bye
+
+    def _brackets(self) -> None:
+        order, n, wt, g = self.order, self.n, self.wt, self.g
+        mate = self.mate
+        matched = [False] * n
+        pbi: list[int] = []  # MDPs, then the resident score group, then the next group
+        nxt = 0
+        while nxt < n and self.score(nxt) >= self.score(0):
+            pbi.append(nxt)
+            nxt += 1
+        sg_begin = 0  # number of MDPs at the front of pbi
+        sgb_vertex = 0  # first vertex of the resident score group
+        n_odd = n % 2 == 1
+        guard = 0
+        while len(pbi) > 1 or nxt < n:
+            guard += 1
+            if guard > 4 * n + 10:
+                raise NoValidPairing("The bracket procedure did not terminate.")
+            nsg_begin = len(pbi)
+            nsgb_vertex = sgb_vertex + (nsg_begin - sg_begin)
+            group_start = nxt
+            while nxt < n and self.score(nxt) >= self.score(group_start):
+                pbi.append(nxt)
+                nxt += 1
+            # Base weights of every pair whose lower player is a resident or in the next group.
+            base: dict[tuple[int, int], int] = {}
+            for li in range(sg_begin, len(pbi)):
+                lo = order[pbi[li]]
+                for si in range(li):
+                    w = wt.edge(order[pbi[si]], lo, li < nsg_begin, li >= nsg_begin)
+                    base[(li, si)] = w
+                    g.set(pbi[li], pbi[si], w)
+            self.solve()
+
+            def resident(v: int) -> bool:
+                return sgb_vertex <= mate[v] < nsgb_vertex
+
+            # Which moved-down players get paired in this bracket (C6, C7).
+            md_score = None
+            rem = rem_matched = 0
+            for pi in range(sg_begin):
+                if pi == 0 or self.score(pbi[pi]) < md_score:
+                    md_score = self.score(pbi[pi])
+                    rem = rem_matched = 0
+                    k = pi
+                    while k < len(pbi) and self.score(pbi[k]) >= md_score:
+                        rem += 1
+                        if resident(pbi[k]):
+                            rem_matched += 1
+                        k += 1
+                if not rem_matched:
+                    continue
+                v = pbi[pi]
+                if rem <= rem_matched:
+                    matched[v] = True
+                    continue
+                rem -= 1
+                if not resident(v):
+                    for oi in range(sg_begin, nsg_begin):
+                        w = base[(oi, pi)]
+                        if w:
+                            g.set(v, pbi[oi], w, 1)
+                    self.solve()
+                if resident(v):
+                    matched[v] = True
+                    rem_matched -= 1
+                    for oi in range(sg_begin, nsg_begin):
+                        w = base[(oi, pi)]
+                        if w:
+                            g.set(v, pbi[oi], w, (nsg_begin - sg_begin) + 1)
+            # Their opponents: the highest resident possible, MDPs in order.
+            for pi in range(sg_begin):
+                v = pbi[pi]
+                if not matched[v]:
+                    continue
+                addend = len(pbi)
+                for oi in range(nsg_begin - 1, sg_begin - 1, -1):
+                    ov = pbi[oi]
+                    if matched[ov]:
+                        continue
+                    w = base[(oi, pi)]
+                    if w:
+                        g.set(v, ov, w, addend)
+                        addend += 1
+                self.solve()
+                m = mate[v]
+                matched[m] = True
+                self.finalize(v, m)
+            # The remainder: residents not paired with an MDP.
+            remainder: list[int] = []
+            rpairs = 0
+            for pi in range(sg_begin, nsg_begin):
+                v = pbi[pi]
+                if mate[v] < sgb_vertex:
+                    continue
+                remainder.append(pi)
+                if mate[v] < v:
+                    rpairs += 1
+
+            def ewc(small: int, large: int, small_idx: int) -> tuple[int, int]:
+                """Base weight and the exchange-order adjustment of a remainder pair."""
+                w = base[(large, small)]
+                if not w:
+                    return 0, 0
+                flag = 1 if small_idx < rpairs else 0
+                return w, ((flag << (2 * wt.B)) - small_idx) << 1
+
+            for b_pos, o_pi in enumerate(remainder):
+                for p_pos, p_pi in enumerate(remainder):
+                    if o_pi <= p_pi:
+                        break
+                    w, adj = ewc(p_pi, o_pi, p_pos)
+                    g.set(pbi[p_pi], pbi[o_pi], w, adj)
+            self.solve()
+
+            def upper(v: int) -> bool:
+                """Paired with a later player of the same bracket (acts as an S1 player)."""
+                return v < mate[v] < nsgb_vertex
+
+            exch = 0
+            if rpairs < len(remainder):
+                for pi in remainder:
+                    if pi >= remainder[rpairs]:
+                        break
+                    exch += not upper(pbi[pi])
+            # S1 players to move into S2: the lowest possible first.
+            remaining = exch
+            k = rpairs
+            p_idx = rpairs
+            while k > 0 and remaining:
+                p_idx -= 1
+                k -= 1
+                p_pi = remainder[k]
+                v = pbi[p_pi]
+                if upper(v):
+                    for ok in range(k + 1, len(remainder)):
+                        w, adj = ewc(p_pi, remainder[ok], p_idx)
+                        if w:
+                            g.set(v, pbi[remainder[ok]], w, adj - 1)
+                    self.solve()
+                exchange = not upper(v)
+                remaining -= exchange
+                for ok in range(k + 1, len(remainder)):
+                    if exchange:
+                        base[(remainder[ok], p_pi)] = 0
+                    w, adj = ewc(p_pi, remainder[ok], p_idx)
+                    g.set(v, pbi[remainder[ok]], w, adj)
+            # S2 players to move into S1: the highest possible first.
+            remaining = exch
+            r_idx = rpairs
+            for k in range(rpairs, len(remainder)):
+                if remaining <= 1:
+                    break
+                p_pi = remainder[k]
+                v = pbi[p_pi]
+                already = upper(v)
+                if not already:
+                    for ok in range(k + 1, len(remainder)):
+                        w, adj = ewc(p_pi, remainder[ok], r_idx)
+                        if w:
+                            g.set(v, pbi[remainder[ok]], w, adj + 1)
+                    self.solve()
+                if upper(v):
+                    remaining -= 1
+                    for ok in range(k):
+                        base[(p_pi, remainder[ok])] = 0
+                        g.set(v, pbi[remainder[ok]], 0)
+                    for oi in range(nsg_begin, len(pbi)):
+                        base[(oi, p_pi)] = 0
+                        g.set(v, pbi[oi], 0)
+                if not already:
+                    for ok in range(k + 1, len(remainder)):
+                        w, adj = ewc(p_pi, remainder[ok], r_idx)
+                        g.set(v, pbi[remainder[ok]], w, adj)
+                r_idx += 1
+            # Fix who is in S1 and who in S2; drop the exchange-order adjustments.
+            for a in range(len(remainder)):
+                p_pi = remainder[a]
+                v = pbi[p_pi]
+                for b in range(a + 1, len(remainder)):
+                    o_pi = remainder[b]
+                    ov = pbi[o_pi]
+                    if not upper(v) or upper(ov):
+                        base[(o_pi, p_pi)] = 0
+                    g.set(v, ov, base[(o_pi, p_pi)])
+            # Each S1 player in turn gets the highest S2 opponent still possible.
+            for p_pi in remainder:
+                v = pbi[p_pi]
+                if not upper(v):
+                    continue
+                addend = 0
+                for o_pi in reversed(remainder):
+                    ov = pbi[o_pi]
+                    if o_pi <= p_pi or matched[ov]:
+                        continue
+                    w = base[(o_pi, p_pi)]
+                    if w:
+                        g.set(v, ov, w, addend)
+                    addend += 1
+                self.solve()
+                m = mate[v]
+                matched[v] = matched[m] = True
+                self.finalize(v, m)
+            # The next bracket: unpaired players move down.
+            new_pbi: list[int] = []
+            sg_begin = 0
+            single = n_odd and group_start < n and wt.bye_score >= self.score(group_start)
+            for pi, v in enumerate(pbi):
+                if pi < nsg_begin and matched[v]:
+                    continue
+                new_pbi.append(v)
+                if pi < nsg_begin:
+                    sg_begin += 1
+                if single and self.score(mate[v]) < self.score(group_start):
+                    single = False
+            if single != wt.single_downfloater_bye:
+                wt.single_downfloater_bye = single
+            pbi = new_pbi
+            sgb_vertex = nsgb_vertex
+
+
+def _board_order(ctx: Context, pairs: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
+    def key(pair: tuple[Player, Player]):
+        w, b = pair
+        hi, lo = (b, w) if (w.score, b.rank) < (b.score, w.rank) else (w, b)
+        return (-hi.score, -lo.score, hi.rank)
+
+    return sorted(pairs, key=key)
+
+
+def pair_round(state: TournamentState) -> PairingResult:
+    """Pair ``state.round_to_pair`` by the FIDE Dutch system (2026 rules)."""
+    ctx = prepare(state)
+    if not ctx.present:
+        return PairingResult()
+    if len(ctx.present) == 1:
+        only = ctx.present[0]
+        if not only.bye_eligible:
+            return PairingResult(ok=False, message="The only player present cannot get the bye.")
+        return PairingResult(bye=only.tpn)
+    pairer = _Pairer(ctx)
+    try:
+        vpairs, bye_v = pairer.run()
+    except NoValidPairing as exc:
+        return PairingResult(ok=False, message=str(exc))
+    initial = state.initial_colour or WHITE
+    coloured = []
+    for a, b in vpairs:
+        pa, pb = pairer.order[a], pairer.order[b]
+        first, second = (pa, pb) if pa.tpn < pb.tpn else (pb, pa)
+        if choose_colour(first, second, initial) == WHITE:
+            coloured.append((first, second))
+        else:
+            coloured.append((second, first))
+    ordered = _board_order(ctx, coloured)
+    bye = pairer.order[bye_v].tpn if bye_v is not None else None
+    return PairingResult(pairs=tuple((w.tpn, b.tpn) for w, b in ordered), bye=bye)

@@ -1,0 +1,192 @@
+"""Maximum-weight matching over lexicographic bit-field weights.
+
+The Dutch engine expresses every pairing criterion as a bit-field of one big integer edge
+weight (see ``docs/pairing.md``). Such weights can be several hundred bits wide, while the fast
+matcher (``rustworkx``, Rust, 128-bit integers) takes weights below about 2**126. Most fields
+are zero on every edge while a given bracket is paired, so before each solve the graph drops
+the fields that are zero everywhere (it keeps each field's width, so sums never carry into the
+next field and the order of matchings by total weight is unchanged) and re-packs the rest. If the
+packed weights still do not fit, the exact pure-Python ``networkx`` matcher is used instead.
+
+Every weight is stored as ``base + adjust``: ``base`` is a bit-field value whose lowest
+``room`` bits are zero, ``adjust`` a small signed number living in those low bits (the engine's
+tie-breaking adjustments). Only ``base`` is re-packed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Packed weights must stay below 2**FAST_LIMIT_BITS to use rustworkx.
+FAST_LIMIT_BITS = 120
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the bit-fields sit in a base weight.
+
+    ``fields`` are ``(position, width)`` pairs of independent fields below ``top``; everything
+    from bit ``top`` upwards is the most significant field. The lowest ``room`` bits are reserved
+    for adjustments and are always kept.
+    """
+
+    fields: tuple[tuple[int, int], ...]
+    top: int
+    room: int
+
+
+class MatchingGraph:
+    """A complete graph on ``n`` vertices whose edge weights change between solves."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.base: list[list[int]] = [[0] * a for a in range(n)]
+        self.adjust: dict[tuple[int, int], int] = {}
+        self.active = [True] * n
+        self.layout: Layout | None = None
+        self._cache: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self._sig = 0
+        self._last_kept: tuple[tuple[int, int], ...] | None = None
+        self.solves = 0
+
+    # -- edges -----------------------------------------------------------------------------
+    def set(self, a: int, b: int, base: int, adjust: int = 0) -> None:
+        """Set the weight of edge ``a``–``b`` to ``base + adjust``."""
+        if a < b:
+            a, b = b, a
+        self.base[a][b] = base
+        if adjust:
+            self.adjust[(a, b)] = adjust
+        else:
+            self.adjust.pop((a, b), None)
+
+    def get_base(self, a: int, b: int) -> int:
+        """The base part of the weight of ``a``–``b``."""
+        if a < b:
+            a, b = b, a
+        return self.base[a][b]
+
+    def remove(self, v: int) -> None:
+        """Take ``v`` out of all later solves (its pair has been fixed)."""
+        self.active[v] = False
+
+    # -- solving ---------------------------------------------------------------------------
+    def solve(self) -> list[int]:
+        """A maximum-weight matching of the active vertices: ``mate[v]`` (``v`` if unmatched).
+
+        Entries of inactive vertices are ``-1``.
+        """
+        self.solves += 1
+        act = [v for v in range(self.n) if self.active[v]]
+        mate = [-1] * self.n
+        for v in act:
+            mate[v] = v
+        if len(act) < 2:
+            return mate
+        edges = self._packed_edges(act)
+        if edges is None:
+            pairs = self._solve_networkx(act)
+        else:
+            pairs = _solve_rustworkx(len(act), edges)
+        for i, j in pairs:
+            mate[act[i]] = act[j]
+            mate[act[j]] = act[i]
+        return mate
+
+    def _packed_edges(self, act: list[int]) -> list[tuple[int, int, int]] | None:
+        """Edges ``(i, j, weight)`` with re-packed weights, or None if they do not fit."""
+        base = self.base
+        orv = 0
+        for ia in range(1, len(act)):
+            row = base[act[ia]]
+            for ib in range(ia):
+                orv |= row[act[ib]]
+        if not orv:
+            return []
+        layout = self.layout
+        if layout is None:
+            if orv.bit_length() + 4 > FAST_LIMIT_BITS:
+                return None
+            return self._raw_edges(act)
+        kept = []
+        newpos = layout.room
+        for pos, width in layout.fields:
+            if (orv >> pos) & ((1 << width) - 1):
+                kept.append((pos, width, newpos))
+                newpos += width
+        top_bits = (orv >> layout.top).bit_length()
+        if newpos + top_bits + 4 > FAST_LIMIT_BITS:
+            return None
+        kept_t = tuple(kept)
+        if kept_t != self._last_kept:
+            self._last_kept = kept_t
+            self._sig += 1
+        sig = self._sig
+        top, newtop = layout.top, newpos
+        masks = [((1 << w) - 1, p, q) for p, w, q in kept]
+        cache = self._cache
+        adjust = self.adjust
+        edges = []
+        for ia in range(1, len(act)):
+            a = act[ia]
+            row = base[a]
+            for ib in range(ia):
+                b = act[ib]
+                w = row[b]
+                if not w:
+                    continue
+                key = (a, b)
+                c = cache.get(key)
+                if c is not None and c[0] is w and c[1] == sig:
+                    packed = c[2]
+                else:
+                    packed = (w >> top) << newtop
+                    for mask, p, q in masks:
+                        packed |= ((w >> p) & mask) << q
+                    cache[key] = (w, sig, packed)
+                adj = adjust.get(key)
+                if adj:
+                    packed += adj
+                edges.append((ia, ib, packed))
+        return edges
+
+    def _raw_edges(self, act: list[int]) -> list[tuple[int, int, int]]:
+        edges = []
+        for ia in range(1, len(act)):
+            a = act[ia]
+            row = self.base[a]
+            for ib in range(ia):
+                w = row[act[ib]]
+                if w:
+                    w += self.adjust.get((a, act[ib]), 0)
+                    edges.append((ia, ib, w))
+        return edges
+
+    def _solve_networkx(self, act: list[int]) -> list[tuple[int, int]]:
+        import networkx as nx
+
+        g = nx.Graph()
+        g.add_nodes_from(range(len(act)))
+        for ia in range(1, len(act)):
+            a = act[ia]
+            row = self.base[a]
+            for ib in range(ia):
+                w = row[act[ib]]
+                if w:
+                    g.add_edge(ia, ib, weight=w + self.adjust.get((a, act[ib]), 0))
+        return list(nx.max_weight_matching(g, maxcardinality=False))
+
+
+def _solve_rustworkx(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    import rustworkx as rx
+
+    if not edges:
+        return []
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(range(n))
+    g.add_edges_from(edges)
+    return list(rx.max_weight_matching(g, max_cardinality=False, weight_fn=_identity))
+
+
+def _identity(w: int) -> int:
+    return w
