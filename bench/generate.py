@@ -125,8 +125,8 @@ def generate_tournament(
     ratings = {tpn: rating for tpn, (rating, _) in enumerate(raw, start=1)}
     strength = {tpn: (r or 1400) + rng.gauss(0, 100) for tpn, r in ratings.items()}
 
-    first_round = {tpn: 1 for tpn in names}
-    last_round = {tpn: rounds for tpn in names}
+    first_round = dict.fromkeys(names, 1)
+    last_round = dict.fromkeys(names, rounds)
     for tpn in names:
         if rounds >= 4 and rng.random() < cfg.late_entry_rate:
             first_round[tpn] = rng.choice((2, 3))

@@ -70,7 +70,7 @@ def caissify_inputs(state: TournamentState) -> tuple[list[dict], set[tuple[int, 
 
 def caissify_pair_round(state: TournamentState) -> PairingResult:
     """Pair ``state`` with caissify-pairings' Dutch engine."""
-    from caissify_pairings.engines.dutch import DutchEngine  # noqa: PLC0415 -- test-only oracle
+    from caissify_pairings.engines.dutch import DutchEngine
 
     players, previous = caissify_inputs(state)
     engine = DutchEngine(

@@ -654,7 +654,7 @@ def parse_trf(text: str) -> TrfFile:
             raise TrfError(colour_sources[-1][1], 5, "initial colour disagrees between records")
         trf.initial_colour = colour_sources[0][0]
     trf.point_system = _point_system(ps_values)
-    for lineno, pts, r1, r2, p1, p2 in acc_250:
+    for _line, pts, r1, r2, p1, p2 in acc_250:
         for tpn in range(p1, p2 + 1):
             acc = trf.accelerations.setdefault(tpn, [])
             if len(acc) < r2:
