@@ -190,32 +190,35 @@ class Weights:
         self.B = B
         r = ctx.played_rounds
         self.rounds = r
-        spec: list[tuple[str, str]] = [("C6", "B"), ("C7", "S"), ("C8n", "B"), ("C8s", "S")]
-        spec += [("C9", "2B"), ("C10", "B"), ("C11", "B"), ("C12", "B"), ("C13", "B")]
+        # (name, kind, largest value one edge puts in the field; 0 = set outside the bracket)
+        spec: list[tuple[str, str, int]] = [
+            ("C6", "B", 1),
+            ("C7", "S", 1),
+            ("C8n", "B", 1),
+            ("C8s", "S", 1),
+            ("C9", "2B", 0),
+            ("C10", "B", 1),
+            ("C11", "B", 1),
+            ("C12", "B", 1),
+            ("C13", "B", 1),
+        ]
         if r >= 1:
-            spec += [("C14", "B"), ("C15", "B")]
+            spec += [("C14", "B", 2), ("C15", "B", 1)]
         if r >= 2:
-            spec += [("C16", "B"), ("C17", "B")]
+            spec += [("C16", "B", 2), ("C17", "B", 1)]
         if r >= 1:
-            spec += [("C18", "S"), ("C19", "S")]
+            spec += [("C18", "S", 2), ("C19", "S", 1)]
         if r >= 2:
-            spec += [("C20", "S"), ("C21", "S")]
+            spec += [("C20", "S", 2), ("C21", "S", 1)]
+        self.spec = spec
         self.room = 3 * B + 1
         pos = self.room
         self.pos: dict[str, int] = {}
-        fields: list[tuple[int, int]] = []
-        for name, kind in reversed(spec):
+        for name, kind, _ in reversed(spec):
             self.pos[name] = pos
-            if kind == "S":
-                for off, width in self.slots:
-                    fields.append((pos + off, width))
-                pos += s
-            else:
-                width = 2 * B if kind == "2B" else B
-                fields.append((pos, width))
-                pos += width
+            pos += s if kind == "S" else 2 * B if kind == "2B" else B
         self.top = pos
-        self.layout = Layout(tuple(fields), pos, self.room)
+        self.layout = self.layout_for(None)
         # Last-round topscorer threshold for C3 (more than half the maximum possible score).
         self.last_round = r >= ctx.state.total_rounds - 1
         self.top_threshold = (r * max(pts.win, pts.draw)) >> 1
@@ -227,6 +230,36 @@ class Weights:
         self.bye_score = 0
         self.single_downfloater_bye = False
         self.unplayed_ranks: dict[int, int] = {}
+
+    def layout_for(self, bracket: list[Player] | None) -> Layout:
+        """Field positions, with packed widths bounded for the bracket ``bracket``.
+
+        Every field but C9 is only set on edges between players of the bracket (moved-down
+        players, residents and the next score group), so its sum over a matching is bounded by
+        the number of pairs there, and a score slot's sum by the size of that score group there.
+        ``None`` gives the full widths.
+        """
+        counts: dict[int, int] = {}
+        for p in bracket or ():
+            counts[p.acc_score] = counts.get(p.acc_score, 0) + 1
+        pairs = len(bracket or ()) // 2
+        fields: list[tuple[int, int, int]] = []
+        scores = sorted(self.shift)
+        for name, kind, edge_max in self.spec:
+            pos = self.pos[name]
+            if kind == "S":
+                for score, (off, width) in zip(scores, self.slots, strict=True):
+                    bound = counts.get(score, 0) if edge_max == 2 else min(
+                        counts.get(score, 0), pairs
+                    )
+                    packed = width if bracket is None else max(bound, 1).bit_length()
+                    fields.append((pos + off, width, packed))
+            else:
+                width = 2 * self.B if kind == "2B" else self.B
+                bound = edge_max * pairs
+                packed = width if bracket is None or not edge_max else max(bound, 1).bit_length()
+                fields.append((pos, width, packed))
+        return Layout(tuple(fields), self.top, self.room)
 
     # C1-C3
     def compatible(self, a: Player, b: Player) -> bool:
@@ -340,6 +373,15 @@ class _Pairer:
         self.g = MatchingGraph(self.n)
         self.mate = list(range(self.n))
         self.finalized = [False] * self.n
+        self.trace: list[str] | None = None  # set to a list to record the decisions
+
+    def note(self, text: str) -> None:
+        """Record a decision (for debugging a discrepancy; see docs/pairing.md)."""
+        if self.trace is not None:
+            self.trace.append(text)
+
+    def tpns(self, vertices) -> list[int]:
+        return [self.order[v].tpn for v in vertices]
 
     def score(self, v: int) -> int:
         return self.order[v].acc_score
@@ -351,6 +393,7 @@ class _Pairer:
                 self.mate[v] = new[v]
 
     def finalize(self, a: int, b: int) -> None:
+        self.note(f"pair {self.order[a].tpn}-{self.order[b].tpn}")
         self.mate[a] = b
         self.mate[b] = a
         self.g.remove(a)
@@ -361,12 +404,12 @@ class _Pairer:
         top_score = self.score(0)
         # Phase 0: completion (C4) and, with an odd number of players, the bye score (C5).
         if n % 2:
-            g.layout = None
+            g.begin_epoch(None)
             for a in range(n):
                 for b in range(a):
                     g.set(a, b, wt.initial_odd(order[b], order[a], top_score))
         else:
-            g.layout = wt.layout
+            g.begin_epoch(wt.layout)
             for a in range(n):
                 for b in range(a):
                     g.set(a, b, wt.edge(order[b], order[a], False, False))
@@ -395,7 +438,7 @@ class _Pairer:
             wt.unplayed_ranks = {}
             for rank, c in enumerate(counts):
                 wt.unplayed_ranks[c] = rank
-            g.layout = wt.layout
+            g.begin_epoch(wt.layout)
             for a in range(n):
                 for b in range(a):
                     g.set(a, b, wt.edge(order[b], order[a], False, False))
@@ -443,7 +486,12 @@ class _Pairer:
                     w = wt.edge(order[pbi[si]], lo, li < nsg_begin, li >= nsg_begin)
                     base[(li, si)] = w
                     g.set(pbi[li], pbi[si], w)
+            g.begin_epoch(wt.layout_for([order[v] for v in pbi]))
             self.solve()
+            self.note(
+                f"bracket score {self.score(sgb_vertex)}: MDPs {self.tpns(pbi[:sg_begin])}, "
+                f"residents {self.tpns(pbi[sg_begin:nsg_begin])}, next {self.tpns(pbi[nsg_begin:])}"
+            )
 
             def resident(v: int) -> bool:
                 return sgb_vertex <= mate[v] < nsgb_vertex
@@ -481,6 +529,7 @@ class _Pairer:
                         w = base[(oi, pi)]
                         if w:
                             g.set(v, pbi[oi], w, (nsg_begin - sg_begin) + 1)
+            self.note(f"MDPs paired: {self.tpns(v for v in pbi[:sg_begin] if matched[v])}")
             # Their opponents: the highest resident possible, MDPs in order.
             for pi in range(sg_begin):
                 v = pbi[pi]
@@ -536,6 +585,10 @@ class _Pairer:
                     if pi >= remainder[rpairs]:
                         break
                     exch += not upper(pbi[pi])
+            self.note(
+                f"remainder {self.tpns(pbi[i] for i in remainder)}, pairs {rpairs}, "
+                f"exchanges {exch}"
+            )
             # S1 players to move into S2: the lowest possible first.
             remaining = exch
             k = rpairs
@@ -596,6 +649,7 @@ class _Pairer:
                     if not upper(v) or upper(ov):
                         base[(o_pi, p_pi)] = 0
                     g.set(v, ov, base[(o_pi, p_pi)])
+            self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
             # Each S1 player in turn gets the highest S2 opponent still possible.
             for p_pi in remainder:
                 v = pbi[p_pi]

@@ -17,20 +17,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Packed weights must stay below 2**FAST_LIMIT_BITS to use rustworkx.
-FAST_LIMIT_BITS = 120
+#: Packed weights must stay below 2**FAST_LIMIT_BITS to use rustworkx (it fails from 127 bits).
+FAST_LIMIT_BITS = 125
 
 
 @dataclass(frozen=True)
 class Layout:
     """Where the bit-fields sit in a base weight.
 
-    ``fields`` are ``(position, width)`` pairs of independent fields below ``top``; everything
-    from bit ``top`` upwards is the most significant field. The lowest ``room`` bits are reserved
-    for adjustments and are always kept.
+    ``fields`` are ``(position, width, packed_width)`` triples of independent fields below
+    ``top``; everything from bit ``top`` upwards is the most significant field. ``packed_width``
+    is enough for the field's sum over any matching of the graph as it is while the layout is in
+    use (it may be smaller than ``width``, the room the field has in the full weight). The lowest
+    ``room`` bits are reserved for adjustments and are always kept.
     """
 
-    fields: tuple[tuple[int, int], ...]
+    fields: tuple[tuple[int, int, int], ...]
     top: int
     room: int
 
@@ -44,10 +46,20 @@ class MatchingGraph:
         self.adjust: dict[tuple[int, int], int] = {}
         self.active = [True] * n
         self.layout: Layout | None = None
-        self._cache: dict[tuple[int, int], tuple[int, int, int]] = {}
-        self._sig = 0
-        self._last_kept: tuple[tuple[int, int], ...] | None = None
+        self._cache: dict[tuple[int, int], tuple[int, int]] = {}
+        self._kept: tuple[tuple[int, int, int], ...] | None = None
+        self._newtop = 0
         self.solves = 0
+        self.slow_solves = 0
+
+    def begin_epoch(self, layout: Layout | None) -> None:
+        """Start a series of solves in which base weights are only kept or set to zero.
+
+        ``layout=None`` means weights are used as they are.
+        """
+        self.layout = layout
+        self._cache.clear()
+        self._kept = None
 
     # -- edges -----------------------------------------------------------------------------
     def set(self, a: int, b: int, base: int, adjust: int = 0) -> None:
@@ -85,6 +97,7 @@ class MatchingGraph:
             return mate
         edges = self._packed_edges(act)
         if edges is None:
+            self.slow_solves += 1
             pairs = self._solve_networkx(act)
         else:
             pairs = _solve_rustworkx(len(act), edges)
@@ -95,35 +108,19 @@ class MatchingGraph:
 
     def _packed_edges(self, act: list[int]) -> list[tuple[int, int, int]] | None:
         """Edges ``(i, j, weight)`` with re-packed weights, or None if they do not fit."""
-        base = self.base
-        orv = 0
-        for ia in range(1, len(act)):
-            row = base[act[ia]]
-            for ib in range(ia):
-                orv |= row[act[ib]]
-        if not orv:
-            return []
         layout = self.layout
         if layout is None:
-            if orv.bit_length() + 4 > FAST_LIMIT_BITS:
+            edges = self._raw_edges(act)
+            if edges and max(e[2] for e in edges).bit_length() > FAST_LIMIT_BITS:
                 return None
-            return self._raw_edges(act)
-        kept = []
-        newpos = layout.room
-        for pos, width in layout.fields:
-            if (orv >> pos) & ((1 << width) - 1):
-                kept.append((pos, width, newpos))
-                newpos += width
-        top_bits = (orv >> layout.top).bit_length()
-        if newpos + top_bits + 4 > FAST_LIMIT_BITS:
+            return edges
+        if self._kept is None:
+            self._plan(act, layout)
+        kept = self._kept
+        if self._newtop + 3 > FAST_LIMIT_BITS:
             return None
-        kept_t = tuple(kept)
-        if kept_t != self._last_kept:
-            self._last_kept = kept_t
-            self._sig += 1
-        sig = self._sig
-        top, newtop = layout.top, newpos
-        masks = [((1 << w) - 1, p, q) for p, w, q in kept]
+        top, newtop = layout.top, self._newtop
+        base = self.base
         cache = self._cache
         adjust = self.adjust
         edges = []
@@ -137,18 +134,39 @@ class MatchingGraph:
                     continue
                 key = (a, b)
                 c = cache.get(key)
-                if c is not None and c[0] is w and c[1] == sig:
-                    packed = c[2]
+                if c is not None and c[0] is w:
+                    packed = c[1]
                 else:
                     packed = (w >> top) << newtop
-                    for mask, p, q in masks:
+                    for mask, p, q in kept:
                         packed |= ((w >> p) & mask) << q
-                    cache[key] = (w, sig, packed)
+                    cache[key] = (w, packed)
                 adj = adjust.get(key)
                 if adj:
                     packed += adj
                 edges.append((ia, ib, packed))
+        if edges and max(e[2] for e in edges).bit_length() > FAST_LIMIT_BITS:
+            return None
         return edges
+
+    def _plan(self, act: list[int], layout: Layout) -> None:
+        """Choose the fields to keep and their packed widths for this epoch."""
+        base = self.base
+        orv = 0
+        for ia in range(1, len(act)):
+            row = base[act[ia]]
+            for ib in range(ia):
+                orv |= row[act[ib]]
+        kept = []
+        newpos = layout.room
+        for pos, width, packed in sorted(layout.fields):
+            if not (orv >> pos) & ((1 << width) - 1):
+                continue
+            width = min(width, packed)
+            kept.append(((1 << width) - 1, pos, newpos))
+            newpos += width
+        self._kept = tuple(kept)
+        self._newtop = newpos + (orv >> layout.top).bit_length()
 
     def _raw_edges(self, act: list[int]) -> list[tuple[int, int, int]]:
         edges = []
