@@ -35,7 +35,7 @@ from tournaments.pairing.players import (
 )
 from tournaments.pairing.state import WHITE, PairingResult, TournamentState
 
-__all__ = ["pair_round", "choose_colour", "prepare"]
+__all__ = ["choose_colour", "pair_round", "prepare"]
 
 
 # -- preparation ---------------------------------------------------------------------------
@@ -65,7 +65,7 @@ def _baku_acceleration(state: TournamentState, points: Points) -> dict[int, tupl
         if rank > last_rank:
             break
         acc = []
-        for r in range(0, last_round + 1):
+        for r in range(last_round + 1):
             if r > played:
                 break
             acc.append(points.win if r <= last_full else points.draw)
@@ -249,8 +249,8 @@ class Weights:
             pos = self.pos[name]
             if kind == "S":
                 for score, (off, width) in zip(scores, self.slots, strict=True):
-                    bound = counts.get(score, 0) if edge_max == 2 else min(
-                        counts.get(score, 0), pairs
+                    bound = (
+                        counts.get(score, 0) if edge_max == 2 else min(counts.get(score, 0), pairs)
                     )
                     packed = width if bracket is None else max(bound, 1).bit_length()
                     fields.append((pos + off, width, packed))
@@ -374,6 +374,10 @@ class _Pairer:
         self.mate = list(range(self.n))
         self.finalized = [False] * self.n
         self.trace: list[str] | None = None  # set to a list to record the decisions
+        # The bracket being paired (set by _brackets): its first resident vertex, the first
+        # vertex of the next score group, the base weights and the number of remainder pairs.
+        self.sgb_vertex = self.nsgb_vertex = self.rpairs = 0
+        self.base: dict[tuple[int, int], int] = {}
 
     def note(self, text: str) -> None:
         """Record a decision (for debugging a discrepancy; see docs/pairing.md)."""
@@ -398,6 +402,26 @@ class _Pairer:
         self.mate[b] = a
         self.g.remove(a)
         self.g.remove(b)
+
+    def _resident(self, v: int) -> bool:
+        """``v`` is currently matched with a resident of the bracket."""
+        return self.sgb_vertex <= self.mate[v] < self.nsgb_vertex
+
+    def _upper(self, v: int) -> bool:
+        """``v`` is matched with a later player of the same bracket (it acts as an S1 player)."""
+        return v < self.mate[v] < self.nsgb_vertex
+
+    def _ewc(self, small: int, large: int, small_idx: int) -> tuple[int, int]:
+        """Base weight and exchange-order adjustment of a remainder pair (bracket indices).
+
+        The adjustment prefers pairs whose upper player is in S1 (fewest exchanges), then
+        the smallest sum of the upper players' positions; its lowest bit is left free.
+        """
+        w = self.base[(large, small)]
+        if not w:
+            return 0, 0
+        flag = 1 if small_idx < self.rpairs else 0
+        return w, ((flag << (2 * self.wt.B)) - small_idx) << 1
 
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
         order, n, wt, g = self.order, self.n, self.wt, self.g
@@ -493,8 +517,8 @@ class _Pairer:
                 f"residents {self.tpns(pbi[sg_begin:nsg_begin])}, next {self.tpns(pbi[nsg_begin:])}"
             )
 
-            def resident(v: int) -> bool:
-                return sgb_vertex <= mate[v] < nsgb_vertex
+            self.sgb_vertex, self.nsgb_vertex, self.base = sgb_vertex, nsgb_vertex, base
+            resident = self._resident
 
             # Which moved-down players get paired in this bracket (C6, C7).
             md_score = None
@@ -559,13 +583,8 @@ class _Pairer:
                 if mate[v] < v:
                     rpairs += 1
 
-            def ewc(small: int, large: int, small_idx: int) -> tuple[int, int]:
-                """Base weight and the exchange-order adjustment of a remainder pair."""
-                w = base[(large, small)]
-                if not w:
-                    return 0, 0
-                flag = 1 if small_idx < rpairs else 0
-                return w, ((flag << (2 * wt.B)) - small_idx) << 1
+            self.rpairs = rpairs
+            ewc = self._ewc
 
             for b_pos, o_pi in enumerate(remainder):
                 for p_pos, p_pi in enumerate(remainder):
@@ -575,9 +594,7 @@ class _Pairer:
                     g.set(pbi[p_pi], pbi[o_pi], w, adj)
             self.solve()
 
-            def upper(v: int) -> bool:
-                """Paired with a later player of the same bracket (acts as an S1 player)."""
-                return v < mate[v] < nsgb_vertex
+            upper = self._upper
 
             exch = 0
             if rpairs < len(remainder):

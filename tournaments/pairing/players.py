@@ -19,7 +19,7 @@ _DRAW_CODES = frozenset("D=H")
 
 def tenths(value: float) -> int:
     """Points as an integer number of tenths."""
-    return int(round(value * 10))
+    return round(value * 10)
 
 
 def invert(colour: str | None) -> str | None:
