@@ -235,30 +235,80 @@ class Weights:
         """Field positions, with packed widths bounded for the bracket ``bracket``.
 
         Every field but C9 is only set on edges between players of the bracket (moved-down
-        players, residents and the next score group), so its sum over a matching is bounded by
-        the number of pairs there, and a score slot's sum by the size of that score group there.
-        ``None`` gives the full widths.
+        players, residents and the next score group). For the packed weights:
+
+        * a field that marks a *satisfied* condition on every pair of the current bracket
+          (C10-C13, C15, C17, C19, C21) is stored minus the pair's C6 bit (C7 slot for the score
+          slotted ones), i.e. as minus the number of pairs violating it. C6/C7 are compared
+          first, so this does not change the order of matchings, and the violations are bounded
+          by the number of players who can cause them (e.g. players who upfloated last round);
+        * counts of players (C14, C16, C18, C20) are bounded by the number of players with the
+          property, pair counts by the number of pairs or the size of the score group.
+
+        ``None`` gives the full widths, unchanged values.
         """
-        counts: dict[int, int] = {}
-        for p in bracket or ():
-            counts[p.acc_score] = counts.get(p.acc_score, 0) + 1
-        pairs = len(bracket or ()) // 2
-        fields: list[tuple[int, int, int]] = []
+        fields: list[tuple[int, int, int, int]] = []
         scores = sorted(self.shift)
-        for name, kind, edge_max in self.spec:
+        if bracket is None:
+            for name, kind, _ in self.spec:
+                pos = self.pos[name]
+                if kind == "S":
+                    fields += [(pos + off, w, w, -1) for off, w in self.slots]
+                else:
+                    width = 2 * self.B if kind == "2B" else self.B
+                    fields.append((pos, width, width, -1))
+            return Layout(tuple(fields), self.top, self.room)
+        pairs = len(bracket) // 2
+        count: dict[int, int] = {}
+        df: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        n_df, n_uf = [0, 0], [0, 0]
+        n_absimb = n_abs = n_pref = n_strong = 0
+        for p in bracket:
+            count[p.acc_score] = count.get(p.acc_score, 0) + 1
+            n_absimb += p.absolute_imbalance
+            n_abs += p.absolute
+            n_pref += p.pref is not None
+            n_strong += p.strong
+            for k in (0, 1):
+                f = self.floats[p.tpn][k]
+                if f == FLOAT_DOWN:
+                    n_df[k] += 1
+                    df[k][p.acc_score] = df[k].get(p.acc_score, 0) + 1
+                elif f == FLOAT_UP:
+                    n_uf[k] += 1
+        plain = {"C6": pairs, "C8n": pairs, "C9": -1, "C14": n_df[0], "C16": n_df[1]}
+        violated = {
+            "C10": n_absimb,
+            "C11": n_abs,
+            "C12": min(pairs, n_pref),
+            "C13": n_strong,
+            "C15": n_uf[0],
+            "C17": n_uf[1],
+        }
+        c6 = self.pos["C6"]
+        c7 = self.pos["C7"]
+        for name, kind, _ in self.spec:
             pos = self.pos[name]
             if kind == "S":
                 for score, (off, width) in zip(scores, self.slots, strict=True):
-                    bound = (
-                        counts.get(score, 0) if edge_max == 2 else min(counts.get(score, 0), pairs)
-                    )
-                    packed = width if bracket is None else max(bound, 1).bit_length()
-                    fields.append((pos + off, width, packed))
+                    c = count.get(score, 0)
+                    ref = -1
+                    if name in ("C7", "C8s"):
+                        bound = min(c, pairs)
+                    elif name in ("C18", "C20"):
+                        bound = df[0 if name == "C18" else 1].get(score, 0)
+                    else:  # C19, C21: pairs whose upfloater repeats, by the opponent's score
+                        bound = min(c, n_uf[0 if name == "C19" else 1])
+                        ref = c7 + off
+                    fields.append((pos + off, width, min(width, bound.bit_length()), ref))
+            elif name in violated:
+                bound = violated[name]
+                fields.append((pos, self.B, min(self.B, bound.bit_length()), c6))
             else:
                 width = 2 * self.B if kind == "2B" else self.B
-                bound = edge_max * pairs
-                packed = width if bracket is None or not edge_max else max(bound, 1).bit_length()
-                fields.append((pos, width, packed))
+                bound = plain[name]
+                packed = width if bound < 0 else min(width, bound.bit_length())
+                fields.append((pos, width, packed, -1))
         return Layout(tuple(fields), self.top, self.room)
 
     # C1-C3
@@ -395,6 +445,17 @@ class _Pairer:
         for v in range(self.n):
             if new[v] >= 0:
                 self.mate[v] = new[v]
+
+    def solve_unless(self, v: int, best: int) -> None:
+        """Re-solve after raising the weights of ``v``'s edges, unless the answer is known.
+
+        The current matching is optimal for the weights before the change. If it already pairs
+        ``v`` with ``best``, the edge that got the largest increase (larger than any increase
+        or bonus ``v``'s edges had before), it stays optimal and every optimal matching pairs
+        ``v`` the same way, so the solve can be skipped.
+        """
+        if best < 0 or self.mate[v] != best:
+            self.solve()
 
     def finalize(self, a: int, b: int) -> None:
         self.note(f"pair {self.order[a].tpn}-{self.order[b].tpn}")
@@ -560,6 +621,10 @@ class _Pairer:
                 if not matched[v]:
                     continue
                 addend = len(pbi)
+                before = max(
+                    (g.get_adjust(v, pbi[oi]) for oi in range(sg_begin, nsg_begin)), default=0
+                )
+                best = -1
                 for oi in range(nsg_begin - 1, sg_begin - 1, -1):
                     ov = pbi[oi]
                     if matched[ov]:
@@ -567,8 +632,9 @@ class _Pairer:
                     w = base[(oi, pi)]
                     if w:
                         g.set(v, ov, w, addend)
+                        best = ov if addend > before else -1
                         addend += 1
-                self.solve()
+                self.solve_unless(v, best)
                 m = mate[v]
                 matched[m] = True
                 self.finalize(v, m)
@@ -673,6 +739,7 @@ class _Pairer:
                 if not upper(v):
                     continue
                 addend = 0
+                best = -1
                 for o_pi in reversed(remainder):
                     ov = pbi[o_pi]
                     if o_pi <= p_pi or matched[ov]:
@@ -680,8 +747,9 @@ class _Pairer:
                     w = base[(o_pi, p_pi)]
                     if w:
                         g.set(v, ov, w, addend)
+                        best = ov if addend > 0 else -1
                     addend += 1
-                self.solve()
+                self.solve_unless(v, best)
                 m = mate[v]
                 matched[v] = matched[m] = True
                 self.finalize(v, m)

@@ -25,14 +25,17 @@ FAST_LIMIT_BITS = 125
 class Layout:
     """Where the bit-fields sit in a base weight.
 
-    ``fields`` are ``(position, width, packed_width)`` triples of independent fields below
-    ``top``; everything from bit ``top`` upwards is the most significant field. ``packed_width``
-    is enough for the field's sum over any matching of the graph as it is while the layout is in
-    use (it may be smaller than ``width``, the room the field has in the full weight). The lowest
-    ``room`` bits are reserved for adjustments and are always kept.
+    ``fields`` are ``(position, width, packed_width, ref)`` of independent fields below
+    ``top``; everything from bit ``top`` upwards is the most significant field. A field's packed
+    value is its value minus the one-bit value at position ``ref`` (if ``ref >= 0``), and
+    ``packed_width`` bits hold the range of its sum over any matching of the graph while the
+    layout is in use (a field may thus shrink, or vanish with width 0). Fields are compared
+    from the top down, so the order of matchings by total weight is kept as long as higher
+    fields are never changed by a lower one. The lowest ``room`` bits are reserved for
+    adjustments and are always kept.
     """
 
-    fields: tuple[tuple[int, int, int], ...]
+    fields: tuple[tuple[int, int, int, int], ...]
     top: int
     room: int
 
@@ -77,6 +80,10 @@ class MatchingGraph:
         if a < b:
             a, b = b, a
         return self.base[a][b]
+
+    def get_adjust(self, a: int, b: int) -> int:
+        """The adjustment part of the weight of ``a``–``b``."""
+        return self.adjust.get((a, b) if a > b else (b, a), 0)
 
     def remove(self, v: int) -> None:
         """Take ``v`` out of all later solves (its pair has been fixed)."""
@@ -138,8 +145,12 @@ class MatchingGraph:
                     packed = c[1]
                 else:
                     packed = (w >> top) << newtop
-                    for mask, p, q in kept:
-                        packed |= ((w >> p) & mask) << q
+                    for mask, p, q, ref in kept:
+                        value = (w >> p) & mask
+                        if ref >= 0:
+                            value -= (w >> ref) & 1
+                        if value:
+                            packed += value << q
                     cache[key] = (w, packed)
                 adj = adjust.get(key)
                 if adj:
@@ -159,12 +170,11 @@ class MatchingGraph:
                 orv |= row[act[ib]]
         kept = []
         newpos = layout.room
-        for pos, width, packed in sorted(layout.fields):
-            if not (orv >> pos) & ((1 << width) - 1):
+        for pos, width, packed, ref in sorted(layout.fields):
+            if not packed or not (orv >> pos) & ((1 << width) - 1):
                 continue
-            width = min(width, packed)
-            kept.append(((1 << width) - 1, pos, newpos))
-            newpos += width
+            kept.append(((1 << width) - 1, pos, newpos, ref))
+            newpos += packed
         self._kept = tuple(kept)
         self._newtop = newpos + (orv >> layout.top).bit_length()
 
