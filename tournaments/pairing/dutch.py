@@ -446,6 +446,34 @@ class _Pairer:
             if new[v] >= 0:
                 self.mate[v] = new[v]
 
+    def weight(self, a: int, b: int) -> int:
+        """Current full weight of the edge ``a``-``b`` (0 if there is none)."""
+        w = self.g.get_base(a, b)
+        return w + self.g.get_adjust(a, b) if w else 0
+
+    def try_swap(self, v: int, best: int) -> None:
+        """Move ``v`` to ``best`` in the current matching if that keeps it optimal.
+
+        The current matching M is optimal for the current weights. If exchanging partners
+        (``v``-``m``, ``best``-``mb`` become ``v``-``best``, ``m``-``mb``) gives the same total
+        weight, the new matching is optimal too; it then lets ``solve_unless`` skip a solve.
+        """
+        mate = self.mate
+        m = mate[v]
+        if best < 0 or m == best or m == v:
+            return
+        mb = mate[best]
+        new_vb = self.weight(v, best)
+        if not new_vb:
+            return
+        if mb == best:
+            if new_vb == self.weight(v, m):
+                mate[v], mate[best], mate[m] = best, v, m
+            return
+        new_mm = self.weight(m, mb)
+        if new_mm and new_vb + new_mm == self.weight(v, m) + self.weight(best, mb):
+            mate[v], mate[best], mate[m], mate[mb] = best, v, mb, m
+
     def solve_unless(self, v: int, best: int) -> None:
         """Re-solve after raising the weights of ``v``'s edges, unless the answer is known.
 
@@ -624,16 +652,16 @@ class _Pairer:
                 before = max(
                     (g.get_adjust(v, pbi[oi]) for oi in range(sg_begin, nsg_begin)), default=0
                 )
-                best = -1
-                for oi in range(nsg_begin - 1, sg_begin - 1, -1):
-                    ov = pbi[oi]
-                    if matched[ov]:
-                        continue
-                    w = base[(oi, pi)]
-                    if w:
-                        g.set(v, ov, w, addend)
-                        best = ov if addend > before else -1
-                        addend += 1
+                cands = [
+                    pbi[oi]
+                    for oi in range(nsg_begin - 1, sg_begin - 1, -1)
+                    if not matched[pbi[oi]] and base[(oi, pi)]
+                ]
+                best = cands[-1] if cands and addend + len(cands) - 1 > before else -1
+                self.try_swap(v, best)
+                for ov in cands:
+                    g.set(v, ov, g.get_base(v, ov), addend)
+                    addend += 1
                 self.solve_unless(v, best)
                 m = mate[v]
                 matched[m] = True
@@ -740,15 +768,18 @@ class _Pairer:
                     continue
                 addend = 0
                 best = -1
+                raised = []
                 for o_pi in reversed(remainder):
                     ov = pbi[o_pi]
                     if o_pi <= p_pi or matched[ov]:
                         continue
-                    w = base[(o_pi, p_pi)]
-                    if w:
-                        g.set(v, ov, w, addend)
+                    if base[(o_pi, p_pi)]:
+                        raised.append((ov, base[(o_pi, p_pi)], addend))
                         best = ov if addend > 0 else -1
                     addend += 1
+                self.try_swap(v, best)
+                for ov, w, add in raised:
+                    g.set(v, ov, w, add)
                 self.solve_unless(v, best)
                 m = mate[v]
                 matched[v] = matched[m] = True

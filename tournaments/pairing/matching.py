@@ -41,7 +41,11 @@ class Layout:
 
 
 class MatchingGraph:
-    """A complete graph on ``n`` vertices whose edge weights change between solves."""
+    """A complete graph on ``n`` vertices whose edge weights change between solves.
+
+    Within an epoch (see :meth:`begin_epoch`) the packed rustworkx graph is kept and only the
+    edges changed since the last solve are updated, so a solve costs little Python work.
+    """
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -49,9 +53,11 @@ class MatchingGraph:
         self.adjust: dict[tuple[int, int], int] = {}
         self.active = [True] * n
         self.layout: Layout | None = None
-        self._cache: dict[tuple[int, int], tuple[int, int]] = {}
-        self._kept: tuple[tuple[int, int, int], ...] | None = None
+        self._kept: tuple[tuple[int, int, int, int], ...] | None = None
         self._newtop = 0
+        self._rx = None  # rustworkx.PyGraph of the epoch, node index = vertex
+        self._dirty: set[tuple[int, int]] = set()
+        self._too_wide = False
         self.solves = 0
         self.slow_solves = 0
 
@@ -61,8 +67,10 @@ class MatchingGraph:
         ``layout=None`` means weights are used as they are.
         """
         self.layout = layout
-        self._cache.clear()
         self._kept = None
+        self._rx = None
+        self._dirty.clear()
+        self._too_wide = False
 
     # -- edges -----------------------------------------------------------------------------
     def set(self, a: int, b: int, base: int, adjust: int = 0) -> None:
@@ -74,6 +82,8 @@ class MatchingGraph:
             self.adjust[(a, b)] = adjust
         else:
             self.adjust.pop((a, b), None)
+        if self._rx is not None:
+            self._dirty.add((a, b))
 
     def get_base(self, a: int, b: int) -> int:
         """The base part of the weight of ``a``–``b``."""
@@ -88,6 +98,8 @@ class MatchingGraph:
     def remove(self, v: int) -> None:
         """Take ``v`` out of all later solves (its pair has been fixed)."""
         self.active[v] = False
+        if self._rx is not None:
+            self._rx.remove_node(v)
 
     # -- solving ---------------------------------------------------------------------------
     def solve(self) -> list[int]:
@@ -102,63 +114,91 @@ class MatchingGraph:
             mate[v] = v
         if len(act) < 2:
             return mate
-        edges = self._packed_edges(act)
-        if edges is None:
+        if self._rx is None and not self._too_wide:
+            self._build(act)
+        elif self._rx is not None and self._dirty:
+            self._update()
+        if self._rx is None:
             self.slow_solves += 1
             pairs = self._solve_networkx(act)
         else:
-            pairs = _solve_rustworkx(len(act), edges)
-        for i, j in pairs:
-            mate[act[i]] = act[j]
-            mate[act[j]] = act[i]
+            import rustworkx as rx
+
+            pairs = rx.max_weight_matching(self._rx, max_cardinality=False, weight_fn=int)
+        for a, b in pairs:
+            mate[a] = b
+            mate[b] = a
         return mate
 
-    def _packed_edges(self, act: list[int]) -> list[tuple[int, int, int]] | None:
-        """Edges ``(i, j, weight)`` with re-packed weights, or None if they do not fit."""
+    def _pack(self, a: int, b: int) -> int:
+        """The packed weight of edge ``a``-``b`` (``a > b``), 0 if there is no edge."""
+        w = self.base[a][b]
+        if not w:
+            return 0
         layout = self.layout
         if layout is None:
-            edges = self._raw_edges(act)
-            if edges and max(e[2] for e in edges).bit_length() > FAST_LIMIT_BITS:
-                return None
-            return edges
-        if self._kept is None:
-            self._plan(act, layout)
-        kept = self._kept
-        if self._newtop + 3 > FAST_LIMIT_BITS:
-            return None
-        top, newtop = layout.top, self._newtop
-        base = self.base
-        cache = self._cache
-        adjust = self.adjust
+            packed = w
+        else:
+            packed = (w >> layout.top) << self._newtop
+            for mask, p, q, ref in self._kept:
+                value = (w >> p) & mask
+                if ref >= 0:
+                    value -= (w >> ref) & 1
+                if value:
+                    packed += value << q
+        return packed + self.adjust.get((a, b), 0)
+
+    def _build(self, act: list[int]) -> None:
+        """Pack every edge of the epoch into a new rustworkx graph (or note it is too wide)."""
+        import rustworkx as rx
+
+        if self.layout is not None:
+            self._plan(act, self.layout)
+            if self._newtop + 3 > FAST_LIMIT_BITS:
+                self._too_wide = True
+                return
         edges = []
+        widest = 0
         for ia in range(1, len(act)):
             a = act[ia]
-            row = base[a]
             for ib in range(ia):
                 b = act[ib]
-                w = row[b]
-                if not w:
-                    continue
-                key = (a, b)
-                c = cache.get(key)
-                if c is not None and c[0] is w:
-                    packed = c[1]
+                w = self._pack(a, b)
+                if w:
+                    edges.append((a, b, w))
+                    if w > widest:
+                        widest = w
+        if widest.bit_length() > FAST_LIMIT_BITS:
+            self._too_wide = True
+            return
+        g = rx.PyGraph(multigraph=False)
+        g.add_nodes_from(range(self.n))
+        for v in range(self.n):
+            if not self.active[v]:
+                g.remove_node(v)
+        g.add_edges_from(edges)
+        self._rx = g
+        self._dirty.clear()
+
+    def _update(self) -> None:
+        """Apply the edges changed since the last solve to the rustworkx graph."""
+        g = self._rx
+        for a, b in self._dirty:
+            if not (self.active[a] and self.active[b]):
+                continue
+            w = self._pack(a, b)
+            if w.bit_length() > FAST_LIMIT_BITS:
+                self._rx = None
+                self._too_wide = True
+                break
+            if w:
+                if g.has_edge(a, b):
+                    g.update_edge(a, b, w)
                 else:
-                    packed = (w >> top) << newtop
-                    for mask, p, q, ref in kept:
-                        value = (w >> p) & mask
-                        if ref >= 0:
-                            value -= (w >> ref) & 1
-                        if value:
-                            packed += value << q
-                    cache[key] = (w, packed)
-                adj = adjust.get(key)
-                if adj:
-                    packed += adj
-                edges.append((ia, ib, packed))
-        if edges and max(e[2] for e in edges).bit_length() > FAST_LIMIT_BITS:
-            return None
-        return edges
+                    g.add_edge(a, b, w)
+            elif g.has_edge(a, b):
+                g.remove_edge(a, b)
+        self._dirty.clear()
 
     def _plan(self, act: list[int], layout: Layout) -> None:
         """Choose the fields to keep and their packed widths for this epoch."""
@@ -178,43 +218,17 @@ class MatchingGraph:
         self._kept = tuple(kept)
         self._newtop = newpos + (orv >> layout.top).bit_length()
 
-    def _raw_edges(self, act: list[int]) -> list[tuple[int, int, int]]:
-        edges = []
-        for ia in range(1, len(act)):
-            a = act[ia]
-            row = self.base[a]
-            for ib in range(ia):
-                w = row[act[ib]]
-                if w:
-                    w += self.adjust.get((a, act[ib]), 0)
-                    edges.append((ia, ib, w))
-        return edges
-
     def _solve_networkx(self, act: list[int]) -> list[tuple[int, int]]:
         import networkx as nx
 
         g = nx.Graph()
-        g.add_nodes_from(range(len(act)))
+        g.add_nodes_from(act)
         for ia in range(1, len(act)):
             a = act[ia]
             row = self.base[a]
             for ib in range(ia):
-                w = row[act[ib]]
+                b = act[ib]
+                w = row[b]
                 if w:
-                    g.add_edge(ia, ib, weight=w + self.adjust.get((a, act[ib]), 0))
+                    g.add_edge(a, b, weight=w + self.adjust.get((a, b), 0))
         return list(nx.max_weight_matching(g, maxcardinality=False))
-
-
-def _solve_rustworkx(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
-    import rustworkx as rx
-
-    if not edges:
-        return []
-    g = rx.PyGraph(multigraph=False)
-    g.add_nodes_from(range(n))
-    g.add_edges_from(edges)
-    return list(rx.max_weight_matching(g, max_cardinality=False, weight_fn=_identity))
-
-
-def _identity(w: int) -> int:
-    return w
