@@ -166,8 +166,7 @@ class MatchingGraph:
                 w = self._pack(a, b)
                 if w:
                     edges.append((a, b, w))
-                    if w > widest:
-                        widest = w
+                    widest = max(widest, w)
         if widest.bit_length() > FAST_LIMIT_BITS:
             self._too_wide = True
             return
