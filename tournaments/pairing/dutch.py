@@ -761,26 +761,45 @@ class _Pairer:
                         base[(o_pi, p_pi)] = 0
                     g.set(v, ov, base[(o_pi, p_pi)])
             self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
+
             # Each S1 player in turn gets the highest S2 opponent still possible.
-            for p_pi in remainder:
-                v = pbi[p_pi]
-                if not upper(v):
-                    continue
+            def candidates(p_pi: int) -> list[tuple[int, int, int]]:
+                """(vertex, base weight, priority) of the S2 players ``p_pi`` may still get."""
+                out = []
                 addend = 0
-                best = -1
-                raised = []
                 for o_pi in reversed(remainder):
                     ov = pbi[o_pi]
                     if o_pi <= p_pi or matched[ov]:
                         continue
                     if base[(o_pi, p_pi)]:
-                        raised.append((ov, base[(o_pi, p_pi)], addend))
-                        best = ov if addend > 0 else -1
+                        out.append((ov, base[(o_pi, p_pi)], addend))
                     addend += 1
+                return out
+
+            # When a solve is needed, the next S1 players' priorities are added at lower and
+            # lower scales (each player's priorities dominate all later ones): one solve then
+            # settles the opponents of several S1 players exactly, in the rules' order.
+            step = max(1, len(remainder).bit_length())
+            levels = max(1, wt.room // step)  # all priorities together stay inside the room
+            uppers = [q for q in remainder if upper(pbi[q])]
+            settled: set[int] = set()  # S1 players whose opponent the last solve fixed exactly
+            for k, p_pi in enumerate(uppers):
+                v = pbi[p_pi]
+                if v in settled:
+                    m = mate[v]
+                    matched[v] = matched[m] = True
+                    self.finalize(v, m)
+                    continue
+                raised = candidates(p_pi)
+                best = raised[-1][0] if raised and raised[-1][2] > 0 else -1
                 self.try_swap(v, best)
-                for ov, w, add in raised:
-                    g.set(v, ov, w, add)
-                self.solve_unless(v, best)
+                if best < 0 or mate[v] != best:
+                    for level, q_pi in enumerate(uppers[k : k + levels]):
+                        shift = step * (levels - 1 - level)
+                        for ov, w, add in candidates(q_pi) if level else raised:
+                            g.set(pbi[q_pi], ov, w, add << shift)
+                    self.solve()
+                    settled = {pbi[q] for q in uppers[k + 1 : k + levels]}
                 m = mate[v]
                 matched[v] = matched[m] = True
                 self.finalize(v, m)
