@@ -474,6 +474,26 @@ class _Pairer:
         if new_mm and new_vb + new_mm == self.weight(v, m) + self.weight(best, mb):
             mate[v], mate[best], mate[m], mate[mb] = best, v, mb, m
 
+    def _s1_candidates(
+        self, p_pi: int, remainder: list[int], pbi: list[int], matched: list[bool]
+    ) -> list[tuple[int, int, int]]:
+        """(vertex, base weight, priority) of the S2 players S1 player ``p_pi`` may still get.
+
+        The priority grows towards the top of S2, counting every unpaired later player of the
+        remainder, as in the rules' order of transpositions.
+        """
+        out = []
+        addend = 0
+        for o_pi in reversed(remainder):
+            ov = pbi[o_pi]
+            if o_pi <= p_pi or matched[ov]:
+                continue
+            w = self.base[(o_pi, p_pi)]
+            if w:
+                out.append((ov, w, addend))
+            addend += 1
+        return out
+
     def solve_unless(self, v: int, best: int) -> None:
         """Re-solve after raising the weights of ``v``'s edges, unless the answer is known.
 
@@ -763,18 +783,8 @@ class _Pairer:
             self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
 
             # Each S1 player in turn gets the highest S2 opponent still possible.
-            def candidates(p_pi: int) -> list[tuple[int, int, int]]:
-                """(vertex, base weight, priority) of the S2 players ``p_pi`` may still get."""
-                out = []
-                addend = 0
-                for o_pi in reversed(remainder):
-                    ov = pbi[o_pi]
-                    if o_pi <= p_pi or matched[ov]:
-                        continue
-                    if base[(o_pi, p_pi)]:
-                        out.append((ov, base[(o_pi, p_pi)], addend))
-                    addend += 1
-                return out
+            def candidates(p_pi: int, rem=remainder, pbi=pbi) -> list[tuple[int, int, int]]:
+                return self._s1_candidates(p_pi, rem, pbi, matched)
 
             # When a solve is needed, the next S1 players' priorities are added at lower and
             # lower scales (each player's priorities dominate all later ones): one solve then
