@@ -77,7 +77,7 @@ def prepare(state: TournamentState) -> Context:
     """Build the engine's player objects and the sorted list of players to pair."""
     points = Points.from_system(state.point_system)
     played = state.round_to_pair - 1
-    baku = _baku_acceleration(state, points) if getattr(state, "baku", False) else {}
+    baku = _baku_acceleration(state, points) if state.baku else {}
     by_tpn: dict[int, Player] = {}
     rank = 0
     for ps in sorted(state.players, key=lambda q: q.tpn):

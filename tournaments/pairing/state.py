@@ -102,6 +102,9 @@ class TournamentState:
     ``players`` is ordered by TPN. ``forbidden_pairs`` are unordered TPN pairs that must never
     meet (``XXP``; ``260`` entries valid for this round). ``initial_colour`` is the colour of the
     top player of S1 in round 1 (``XXC white1|black1``, ``152 W|B``); ``None`` defaults to white.
+    ``baku`` asks the engine to add Baku acceleration (C.04.5.1; TRF-26 ``192 *_BAKU``) on top of
+    the players' own ``acceleration``: the top half by TPN get a win's points in the first
+    rounds of the first half of the tournament, then a draw's.
     """
 
     players: tuple[PlayerState, ...]
@@ -110,6 +113,7 @@ class TournamentState:
     point_system: PointSystem = field(default_factory=PointSystem)
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     initial_colour: str = WHITE
+    baku: bool = False
 
 
 @dataclass(frozen=True)
