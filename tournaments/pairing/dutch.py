@@ -790,7 +790,7 @@ class _Pairer:
             # lower scales (each player's priorities dominate all later ones): one solve then
             # settles the opponents of several S1 players exactly, in the rules' order.
             step = max(1, len(remainder).bit_length())
-            levels = max(1, wt.room // step)  # all priorities together stay inside the room
+            levels = max(1, g.room() // step)  # all priorities together stay inside the room
             uppers = [q for q in remainder if upper(pbi[q])]
             settled: set[int] = set()  # S1 players whose opponent the last solve fixed exactly
             for k, p_pi in enumerate(uppers):

@@ -55,6 +55,8 @@ class MatchingGraph:
         self.layout: Layout | None = None
         self._kept: tuple[tuple[int, int, int, int], ...] | None = None
         self._newtop = 0
+        self._room = 0
+        self._low_mask = 0
         self._rx = None  # rustworkx.PyGraph of the epoch, node index = vertex
         self._dirty: set[tuple[int, int]] = set()
         self._too_wide = False
@@ -71,6 +73,18 @@ class MatchingGraph:
         self._rx = None
         self._dirty.clear()
         self._too_wide = False
+
+    def room(self) -> int:
+        """Bits available for adjustments in the current epoch (after its first solve).
+
+        With packed weights, bits the fields leave unused below the rustworkx limit are added
+        to the layout's room; otherwise it is the layout's own room.
+        """
+        if self.layout is None:
+            return 0
+        if self._rx is not None and self._kept is not None:
+            return self._room
+        return self.layout.room
 
     # -- edges -----------------------------------------------------------------------------
     def set(self, a: int, b: int, base: int, adjust: int = 0) -> None:
@@ -138,6 +152,8 @@ class MatchingGraph:
         layout = self.layout
         if layout is None:
             packed = w
+        elif not w & self._low_mask:
+            packed = (w >> layout.top) << self._newtop  # only the top field is set
         else:
             packed = (w >> layout.top) << self._newtop
             for mask, p, q, ref in self._kept:
@@ -154,7 +170,7 @@ class MatchingGraph:
 
         if self.layout is not None:
             self._plan(act, self.layout)
-            if self._newtop + 3 > FAST_LIMIT_BITS:
+            if self._newtop > FAST_LIMIT_BITS:
                 self._too_wide = True
                 return
         edges = []
@@ -207,15 +223,23 @@ class MatchingGraph:
             row = base[act[ia]]
             for ib in range(ia):
                 orv |= row[act[ib]]
-        kept = []
-        newpos = layout.room
+        chosen = []
+        upper = (orv >> layout.top).bit_length()
         for pos, width, packed, ref in sorted(layout.fields):
             if not packed or not (orv >> pos) & ((1 << width) - 1):
                 continue
+            chosen.append((width, pos, packed, ref))
+            upper += packed
+        # Unused bits below the limit widen the room for adjustments (see room()).
+        self._room = max(layout.room, FAST_LIMIT_BITS - 3 - upper)
+        kept = []
+        newpos = self._room
+        for width, pos, packed, ref in chosen:
             kept.append(((1 << width) - 1, pos, newpos, ref))
             newpos += packed
         self._kept = tuple(kept)
-        self._newtop = newpos + (orv >> layout.top).bit_length()
+        self._newtop = newpos
+        self._low_mask = (1 << layout.top) - 1
 
     def _solve_networkx(self, act: list[int]) -> list[tuple[int, int]]:
         import networkx as nx
