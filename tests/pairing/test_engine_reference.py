@@ -111,3 +111,51 @@ def test_c9_case_gives_bye_to_player_with_fewest_unplayed_games() -> None:
 
     assert result.pairs == ((2, 1), (3, 5))
     assert result.bye == 4
+
+
+# -- acceleration and forbidden pairs (expected pairings produced by bbpPairings v6.0.0 on the
+#    same inputs: the reference round plus `192 FIDE_DUTCH_2025_BAKU`, or XXA/XXP lines) -------
+
+
+def _state(name: str, rnd: int, **changes):
+    trf = read_trf(REFERENCE / name)
+    if trf.total_rounds is None:
+        trf.total_rounds = trf.rounds_in_file
+    state = state_for_round(trf, rnd)
+    acc = changes.pop("acceleration", None)
+    if acc:
+        players = tuple(
+            dataclasses.replace(p, acceleration=acc.get(p.tpn, ())) for p in state.players
+        )
+        state = dataclasses.replace(state, players=players)
+    return dataclasses.replace(state, **changes)
+
+
+def test_baku_acceleration_16_players_round_3() -> None:
+    result = pair_round(_state("rtg-1000-16p-5r.trf", 3, baku=True))
+
+    assert result.pairs == (
+        (3, 1), (2, 5), (4, 7), (6, 8), (11, 13), (16, 12), (10, 9), (15, 14),
+    )  # fmt: skip
+
+
+def test_baku_acceleration_36_players_round_2() -> None:
+    result = pair_round(_state("rtg-1010-36p-5r.trf", 2, baku=True))
+
+    assert result.pairs[:9] == (
+        (36, 1), (2, 11), (10, 3), (4, 13), (12, 5), (6, 15), (14, 7), (8, 17), (16, 9),
+    )  # fmt: skip
+    assert result.bye is None
+
+
+def test_acceleration_and_forbidden_pairs_16_players_round_3() -> None:
+    accel = {t: (0.0, 1.0, 1.0) for t in range(9, 13)}
+    forbidden = frozenset({frozenset((3, 1)), frozenset((2, 5))})
+
+    result = pair_round(
+        _state("rtg-1000-16p-5r.trf", 3, acceleration=accel, forbidden_pairs=forbidden)
+    )
+
+    assert result.pairs == (
+        (11, 1), (12, 3), (4, 7), (2, 9), (10, 5), (16, 6), (8, 13), (15, 14),
+    )  # fmt: skip

@@ -831,6 +831,37 @@ class _Pairer:
             sgb_vertex = nsgb_vertex
 
 
+def _inferred_initial_colour(state: TournamentState) -> str | None:
+    """The round-1 initial colour implied by the history (None before any colour was given).
+
+    Take the first round in which anybody had a colour; number the players who had been
+    paired by then in TPN order; the first of them with a colour in that round had the initial
+    colour if its number is even (0-based), the other one if odd. A recorded history thus
+    wins over ``XXC`` (they agree in any consistent file).
+    """
+    played = state.round_to_pair - 1
+    first = min(
+        (
+            i
+            for ps in state.players
+            for i, r in enumerate(ps.history[:played])
+            if r.colour is not None
+        ),
+        default=None,
+    )
+    if first is None:
+        return None
+    number = 0
+    for ps in sorted(state.players, key=lambda q: q.tpn):
+        if not any(participated(r) for r in ps.history[: first + 1]):
+            continue
+        colour = ps.history[first].colour
+        if colour is not None:
+            return colour if number % 2 == 0 else invert(colour)
+        number += 1
+    return None
+
+
 def _board_order(ctx: Context, pairs: list[tuple[Player, Player]]) -> list[tuple[Player, Player]]:
     def key(pair: tuple[Player, Player]):
         w, b = pair
@@ -855,7 +886,7 @@ def pair_round(state: TournamentState) -> PairingResult:
         vpairs, bye_v = pairer.run()
     except NoValidPairing as exc:
         return PairingResult(ok=False, message=str(exc))
-    initial = state.initial_colour or WHITE
+    initial = _inferred_initial_colour(state) or state.initial_colour or WHITE
     coloured = []
     for a, b in vpairs:
         pa, pb = pairer.order[a], pairer.order[b]
