@@ -159,3 +159,13 @@ def test_acceleration_and_forbidden_pairs_16_players_round_3() -> None:
     assert result.pairs == (
         (11, 1), (12, 3), (4, 7), (2, 9), (10, 5), (16, 6), (8, 13), (15, 14),
     )  # fmt: skip
+
+
+def test_cli_check_mode_finds_no_discrepancy(capsys: pytest.CaptureFixture[str]) -> None:
+    from tournaments.pairing.__main__ import main
+
+    code = main(["--dutch", str(REFERENCE / "rtg-1008-11p-4r.trf"), "-c"])
+
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out == [f"Round #{r}: no discrepancies" for r in range(1, 5)]

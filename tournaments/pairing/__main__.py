@@ -39,20 +39,44 @@ def _load(path: str):
     return read_trf(path)
 
 
-def _pair(trf, round_no: int | None):
+def _pair(trf, round_no: int | None, initial_colour: str | None = None):
+    from dataclasses import replace
+
     from tournaments.pairing.dutch import pair_round
     from tournaments.pairing.trfio import state_for_round
 
-    return pair_round(state_for_round(trf, round_no))
+    state = state_for_round(trf, round_no)
+    if initial_colour is not None:
+        state = replace(state, initial_colour=initial_colour)
+    return pair_round(state)
+
+
+def _file_initial_colour(trf, played: int) -> str | None:
+    """The initial colour implied by the whole file, for checking round 1 without ``XXC``."""
+    from tournaments.pairing.dutch import inferred_initial_colour
+    from tournaments.pairing.trfio import state_for_round
+
+    if trf.initial_colour is not None or played < 1:
+        return None
+    total = trf.total_rounds
+    trf.total_rounds = max(total or 0, played + 1)
+    try:
+        return inferred_initial_colour(state_for_round(trf, played + 1))
+    finally:
+        trf.total_rounds = total
 
 
 def _check(trf) -> int:
     from tournaments.pairing.trfio import played_rounds, round_pairing
 
     bad = 0
-    for rnd in range(1, played_rounds(trf) + 1):
+    played = played_rounds(trf)
+    if trf.total_rounds is None:
+        trf.total_rounds = played  # a complete file: as many rounds as were played
+    first_colour = _file_initial_colour(trf, played)
+    for rnd in range(1, played + 1):
         want_pairs, want_bye = round_pairing(trf, rnd)
-        result = _pair(trf, rnd)
+        result = _pair(trf, rnd, first_colour if rnd == 1 else None)
         got_pairs = set(result.pairs)
         if not result.ok:
             print(f"Round #{rnd}: no valid pairing ({result.message})")

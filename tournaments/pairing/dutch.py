@@ -35,7 +35,7 @@ from tournaments.pairing.players import (
 )
 from tournaments.pairing.state import WHITE, PairingResult, TournamentState
 
-__all__ = ["choose_colour", "pair_round", "prepare"]
+__all__ = ["choose_colour", "inferred_initial_colour", "pair_round", "prepare"]
 
 
 # -- preparation ---------------------------------------------------------------------------
@@ -831,7 +831,7 @@ class _Pairer:
             sgb_vertex = nsgb_vertex
 
 
-def _inferred_initial_colour(state: TournamentState) -> str | None:
+def inferred_initial_colour(state: TournamentState) -> str | None:
     """The round-1 initial colour implied by the history (None before any colour was given).
 
     Take the first round in which anybody had a colour; number the players who had been
@@ -886,7 +886,7 @@ def pair_round(state: TournamentState) -> PairingResult:
         vpairs, bye_v = pairer.run()
     except NoValidPairing as exc:
         return PairingResult(ok=False, message=str(exc))
-    initial = _inferred_initial_colour(state) or state.initial_colour or WHITE
+    initial = inferred_initial_colour(state) or state.initial_colour or WHITE
     coloured = []
     for a, b in vpairs:
         pa, pb = pairer.order[a], pairer.order[b]
