@@ -48,6 +48,8 @@ def _pair(trf, round_no: int | None, initial_colour: str | None = None):
     state = state_for_round(trf, round_no)
     if initial_colour is not None:
         state = replace(state, initial_colour=initial_colour)
+    if not state.baku and "BAKU" in trf.headers.get("192", "").upper():
+        state = replace(state, baku=True)  # TRF-26 192 FIDE_DUTCH_2025_BAKU and the like
     return pair_round(state)
 
 
