@@ -106,6 +106,33 @@ def test_malformed_file_exit_3_with_line_and_column(tmp_path, kind):
     assert not (tmp_path / "out.txt").exists()
 
 
+@pytest.mark.parametrize(
+    "content",
+    ["", "name,rating\nCarlsen,2832\n", "012 Only a header\n"],
+    ids=["empty", "csv", "header"],
+)
+def test_file_without_players_exit_3(tmp_path, content):
+    path = tmp_path / "none.trf"
+    path.write_text(content, encoding="utf-8")
+
+    proc = run_cli("--dutch", path, "-p", tmp_path / "out.txt")
+
+    assert proc.returncode == 3, proc.stderr
+    assert "line 1, column 1: no player records (001 lines)" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_missing_number_of_rounds_exit_3(tmp_path):
+    path = tmp_path / "norounds.trf"
+    path.write_text(SAMPLE.replace("142 3\n", "").replace("XXR 3\n", ""), encoding="utf-8")
+
+    proc = run_cli("--dutch", path, "-p", tmp_path / "out.txt")
+
+    assert proc.returncode == 3, proc.stderr
+    assert "line 1, column 1: number of rounds is missing (add an XXR or 142 record)" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 def test_malformed_file_in_checker_mode_exit_3(tmp_path):
     path = tmp_path / "bad.trf"
     path.write_text(with_columns(SAMPLE, 12, 99, "X"), encoding="utf-8")

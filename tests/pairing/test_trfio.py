@@ -108,3 +108,12 @@ def test_round_pairing_lists_pairs_with_colours_and_the_bye():
 
     assert round_pairing(trf, 1) == ({(1, 3), (4, 2)}, None)
     assert round_pairing(trf, 2) == ({(2, 1), (3, 4)}, None)
+
+
+def test_file_without_players_is_an_error():
+    with pytest.raises(TrfError) as info:
+        state_for_round(parse_trf("012 Only a header\n"))
+
+    assert str(info.value) == (
+        "line 1, column 1: no player records (001 lines): this is not a tournament to pair"
+    )

@@ -84,8 +84,10 @@ def state_for_round(trf: TrfFile, round_to_pair: int | None = None) -> Tournamen
     the rounds before it; a requested bye in the round's own column (``0000 - H|Z|F``), a
     TRF-2026 ``240`` record for the round or an ``XXZ`` line (round after the last played one
     only) marks the player absent. Raises :class:`TrfError` when the total number of rounds is
-    needed but missing, or is smaller than the round to pair.
+    needed but missing, or is smaller than the round to pair, and when there are no players.
     """
+    if not trf.players:
+        raise TrfError(1, 1, "no player records (001 lines): this is not a tournament to pair")
     played = played_rounds(trf)
     rnd = played + 1 if round_to_pair is None else round_to_pair
     if rnd < 1:
