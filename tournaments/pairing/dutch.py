@@ -20,7 +20,7 @@ The result equals bbpPairings v6.0.0 on the project's reference data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournaments.pairing.matching import Layout, MatchingGraph
 from tournaments.pairing.players import (
@@ -422,7 +422,6 @@ class _Pairer:
         self.wt = Weights(ctx)
         self.g = MatchingGraph(self.n)
         self.mate = list(range(self.n))
-        self.finalized = [False] * self.n
         self.trace: list[str] | None = None  # set to a list to record the decisions
         # The bracket being paired (set by _brackets): its first resident vertex, the first
         # vertex of the next score group, the base weights and the number of remainder pairs.
@@ -589,246 +588,285 @@ class _Pairer:
         return pairs, bye
 
     def _brackets(self) -> None:
-        order, n, wt, g = self.order, self.n, self.wt, self.g
-        mate = self.mate
+        """Pair the brackets from the top score group down (Art. 3-4 of C.04.3)."""
+        n = self.n
         matched = [False] * n
-        pbi: list[int] = []  # MDPs, then the resident score group, then the next group
+        pbi: list[int] = []
         nxt = 0
         while nxt < n and self.score(nxt) >= self.score(0):
             pbi.append(nxt)
             nxt += 1
-        sg_begin = 0  # number of MDPs at the front of pbi
-        sgb_vertex = 0  # first vertex of the resident score group
-        n_odd = n % 2 == 1
+        sg_begin = sgb_vertex = 0
         guard = 0
         while len(pbi) > 1 or nxt < n:
             guard += 1
             if guard > 4 * n + 10:
                 raise NoValidPairing("The bracket procedure did not terminate.")
             nsg_begin = len(pbi)
-            nsgb_vertex = sgb_vertex + (nsg_begin - sg_begin)
             group_start = nxt
             while nxt < n and self.score(nxt) >= self.score(group_start):
                 pbi.append(nxt)
                 nxt += 1
-            # Base weights of every pair whose lower player is a resident or in the next group.
-            base: dict[tuple[int, int], int] = {}
-            for li in range(sg_begin, len(pbi)):
-                lo = order[pbi[li]]
-                for si in range(li):
-                    w = wt.edge(order[pbi[si]], lo, li < nsg_begin, li >= nsg_begin)
-                    base[(li, si)] = w
-                    g.set(pbi[li], pbi[si], w)
-            g.begin_epoch(wt.layout_for([order[v] for v in pbi]))
-            self.solve()
-            self.note(
-                f"bracket score {self.score(sgb_vertex)}: MDPs {self.tpns(pbi[:sg_begin])}, "
-                f"residents {self.tpns(pbi[sg_begin:nsg_begin])}, next {self.tpns(pbi[nsg_begin:])}"
+            br = _Bracket(pbi, sg_begin, nsg_begin, sgb_vertex, matched)
+            self._open(br)
+            self._choose_mdps(br)
+            self._pair_mdps(br)
+            self._find_remainder(br)
+            self._exchange_s1_down(br)
+            self._exchange_s2_up(br)
+            self._fix_subgroups(br)
+            self._pair_s1(br)
+            pbi, sg_begin = self._move_down(br, group_start)
+            sgb_vertex = br.nsgb_vertex
+
+    def _open(self, br: _Bracket) -> None:
+        """Compute the bracket's base weights and solve."""
+        order, wt, g, pbi = self.order, self.wt, self.g, br.pbi
+        for li in range(br.sg_begin, len(pbi)):
+            lo = order[pbi[li]]
+            for si in range(li):
+                w = wt.edge(order[pbi[si]], lo, li < br.nsg_begin, li >= br.nsg_begin)
+                br.base[(li, si)] = w
+                g.set(pbi[li], pbi[si], w)
+        g.begin_epoch(wt.layout_for([order[v] for v in pbi]))
+        self.solve()
+        self.sgb_vertex, self.nsgb_vertex, self.base = br.sgb_vertex, br.nsgb_vertex, br.base
+        self.note(
+            f"bracket score {self.score(br.sgb_vertex)}: MDPs {self.tpns(pbi[: br.sg_begin])}, "
+            f"residents {self.tpns(pbi[br.sg_begin : br.nsg_begin])}, "
+            f"next {self.tpns(pbi[br.nsg_begin :])}"
+        )
+
+    def _choose_mdps(self, br: _Bracket) -> None:
+        """Which moved-down players get paired in this bracket (C6, C7), in order."""
+        g, pbi, base, matched = self.g, br.pbi, br.base, br.matched
+        resident = self._resident
+        md_score = None
+        rem = rem_matched = 0
+        for pi in range(br.sg_begin):
+            if pi == 0 or self.score(pbi[pi]) < md_score:
+                # A new MDP score: how many of them there are and how many can be paired.
+                md_score = self.score(pbi[pi])
+                rem = rem_matched = 0
+                k = pi
+                while k < len(pbi) and self.score(pbi[k]) >= md_score:
+                    rem += 1
+                    rem_matched += resident(pbi[k])
+                    k += 1
+            if not rem_matched:
+                continue
+            v = pbi[pi]
+            if rem <= rem_matched:
+                matched[v] = True
+                continue
+            rem -= 1
+            if not resident(v):
+                # Can v be paired as well? Try with a +1 on its edges to the residents.
+                for oi in range(br.sg_begin, br.nsg_begin):
+                    if base[(oi, pi)]:
+                        g.set(v, pbi[oi], base[(oi, pi)], 1)
+                self.solve()
+            if resident(v):
+                matched[v] = True
+                rem_matched -= 1
+                for oi in range(br.sg_begin, br.nsg_begin):
+                    if base[(oi, pi)]:
+                        g.set(v, pbi[oi], base[(oi, pi)], br.nsg_begin - br.sg_begin + 1)
+        self.note(f"MDPs paired: {self.tpns(v for v in pbi[: br.sg_begin] if matched[v])}")
+
+    def _pair_mdps(self, br: _Bracket) -> None:
+        """Each paired MDP, in order, gets the highest resident still possible."""
+        g, pbi, base, matched = self.g, br.pbi, br.base, br.matched
+        for pi in range(br.sg_begin):
+            v = pbi[pi]
+            if not matched[v]:
+                continue
+            addend = len(pbi)
+            before = max(
+                (g.get_adjust(v, pbi[oi]) for oi in range(br.sg_begin, br.nsg_begin)), default=0
             )
+            cands = [
+                pbi[oi]
+                for oi in range(br.nsg_begin - 1, br.sg_begin - 1, -1)
+                if not matched[pbi[oi]] and base[(oi, pi)]
+            ]
+            best = cands[-1] if cands and addend + len(cands) - 1 > before else -1
+            self.try_swap(v, best)
+            for ov in cands:
+                g.set(v, ov, g.get_base(v, ov), addend)
+                addend += 1
+            self.solve_unless(v, best)
+            m = self.mate[v]
+            matched[m] = True
+            self.finalize(v, m)
 
-            self.sgb_vertex, self.nsgb_vertex, self.base = sgb_vertex, nsgb_vertex, base
-            resident = self._resident
+    def _find_remainder(self, br: _Bracket) -> None:
+        """The remainder (residents not paired with MDPs), its pairs and needed exchanges."""
+        mate, pbi = self.mate, br.pbi
+        for pi in range(br.sg_begin, br.nsg_begin):
+            v = pbi[pi]
+            if mate[v] < br.sgb_vertex:
+                continue
+            br.remainder.append(pi)
+            if mate[v] < v:
+                br.rpairs += 1
+        self.rpairs = br.rpairs
+        remainder = br.remainder
+        for o_pos, o_pi in enumerate(remainder):
+            for p_pos in range(o_pos):
+                p_pi = remainder[p_pos]
+                w, adj = self._ewc(p_pi, o_pi, p_pos)
+                self.g.set(pbi[p_pi], pbi[o_pi], w, adj)
+        self.solve()
+        if br.rpairs < len(remainder):
+            s2_start = remainder[br.rpairs]
+            br.exchanges = sum(not self._upper(pbi[pi]) for pi in remainder if pi < s2_start)
+        self.note(
+            f"remainder {self.tpns(pbi[i] for i in remainder)}, pairs {br.rpairs}, "
+            f"exchanges {br.exchanges}"
+        )
 
-            # Which moved-down players get paired in this bracket (C6, C7).
-            md_score = None
-            rem = rem_matched = 0
-            for pi in range(sg_begin):
-                if pi == 0 or self.score(pbi[pi]) < md_score:
-                    md_score = self.score(pbi[pi])
-                    rem = rem_matched = 0
-                    k = pi
-                    while k < len(pbi) and self.score(pbi[k]) >= md_score:
-                        rem += 1
-                        if resident(pbi[k]):
-                            rem_matched += 1
-                        k += 1
-                if not rem_matched:
-                    continue
-                v = pbi[pi]
-                if rem <= rem_matched:
-                    matched[v] = True
-                    continue
-                rem -= 1
-                if not resident(v):
-                    for oi in range(sg_begin, nsg_begin):
-                        w = base[(oi, pi)]
-                        if w:
-                            g.set(v, pbi[oi], w, 1)
-                    self.solve()
-                if resident(v):
-                    matched[v] = True
-                    rem_matched -= 1
-                    for oi in range(sg_begin, nsg_begin):
-                        w = base[(oi, pi)]
-                        if w:
-                            g.set(v, pbi[oi], w, (nsg_begin - sg_begin) + 1)
-            self.note(f"MDPs paired: {self.tpns(v for v in pbi[:sg_begin] if matched[v])}")
-            # Their opponents: the highest resident possible, MDPs in order.
-            for pi in range(sg_begin):
-                v = pbi[pi]
-                if not matched[v]:
-                    continue
-                addend = len(pbi)
-                before = max(
-                    (g.get_adjust(v, pbi[oi]) for oi in range(sg_begin, nsg_begin)), default=0
-                )
-                cands = [
-                    pbi[oi]
-                    for oi in range(nsg_begin - 1, sg_begin - 1, -1)
-                    if not matched[pbi[oi]] and base[(oi, pi)]
-                ]
-                best = cands[-1] if cands and addend + len(cands) - 1 > before else -1
-                self.try_swap(v, best)
-                for ov in cands:
-                    g.set(v, ov, g.get_base(v, ov), addend)
-                    addend += 1
-                self.solve_unless(v, best)
-                m = mate[v]
-                matched[m] = True
-                self.finalize(v, m)
-            # The remainder: residents not paired with an MDP.
-            remainder: list[int] = []
-            rpairs = 0
-            for pi in range(sg_begin, nsg_begin):
-                v = pbi[pi]
-                if mate[v] < sgb_vertex:
-                    continue
-                remainder.append(pi)
-                if mate[v] < v:
-                    rpairs += 1
-
-            self.rpairs = rpairs
-            ewc = self._ewc
-
-            for b_pos, o_pi in enumerate(remainder):
-                for p_pos, p_pi in enumerate(remainder):
-                    if o_pi <= p_pi:
-                        break
-                    w, adj = ewc(p_pi, o_pi, p_pos)
-                    g.set(pbi[p_pi], pbi[o_pi], w, adj)
-            self.solve()
-
-            upper = self._upper
-
-            exch = 0
-            if rpairs < len(remainder):
-                for pi in remainder:
-                    if pi >= remainder[rpairs]:
-                        break
-                    exch += not upper(pbi[pi])
-            self.note(
-                f"remainder {self.tpns(pbi[i] for i in remainder)}, pairs {rpairs}, "
-                f"exchanges {exch}"
-            )
-            # S1 players to move into S2: the lowest possible first.
-            remaining = exch
-            k = rpairs
-            p_idx = rpairs
-            while k > 0 and remaining:
-                p_idx -= 1
-                k -= 1
-                p_pi = remainder[k]
-                v = pbi[p_pi]
-                if upper(v):
-                    for ok in range(k + 1, len(remainder)):
-                        w, adj = ewc(p_pi, remainder[ok], p_idx)
-                        if w:
-                            g.set(v, pbi[remainder[ok]], w, adj - 1)
-                    self.solve()
-                exchange = not upper(v)
-                remaining -= exchange
+    def _exchange_s1_down(self, br: _Bracket) -> None:
+        """S1 players to move into S2: the lowest possible first (``-1`` on staying)."""
+        g, pbi, base, remainder = self.g, br.pbi, br.base, br.remainder
+        upper = self._upper
+        remaining = br.exchanges
+        k = br.rpairs
+        while k > 0 and remaining:
+            k -= 1
+            p_pi = remainder[k]
+            v = pbi[p_pi]
+            if upper(v):
                 for ok in range(k + 1, len(remainder)):
-                    if exchange:
-                        base[(remainder[ok], p_pi)] = 0
-                    w, adj = ewc(p_pi, remainder[ok], p_idx)
+                    w, adj = self._ewc(p_pi, remainder[ok], k)
+                    if w:
+                        g.set(v, pbi[remainder[ok]], w, adj - 1)
+                self.solve()
+            exchange = not upper(v)
+            remaining -= exchange
+            for ok in range(k + 1, len(remainder)):
+                if exchange:
+                    base[(remainder[ok], p_pi)] = 0
+                w, adj = self._ewc(p_pi, remainder[ok], k)
+                g.set(v, pbi[remainder[ok]], w, adj)
+
+    def _exchange_s2_up(self, br: _Bracket) -> None:
+        """S2 players to move into S1: the highest possible first (``+1`` on moving)."""
+        g, pbi, base, remainder = self.g, br.pbi, br.base, br.remainder
+        upper = self._upper
+        remaining = br.exchanges
+        for k in range(br.rpairs, len(remainder)):
+            if remaining <= 1:
+                break
+            p_pi = remainder[k]
+            v = pbi[p_pi]
+            already = upper(v)
+            if not already:
+                for ok in range(k + 1, len(remainder)):
+                    w, adj = self._ewc(p_pi, remainder[ok], k)
+                    if w:
+                        g.set(v, pbi[remainder[ok]], w, adj + 1)
+                self.solve()
+            if upper(v):
+                remaining -= 1
+                for ok in range(k):
+                    base[(p_pi, remainder[ok])] = 0
+                    g.set(v, pbi[remainder[ok]], 0)
+                for oi in range(br.nsg_begin, len(pbi)):
+                    base[(oi, p_pi)] = 0
+                    g.set(v, pbi[oi], 0)
+            if not already:
+                for ok in range(k + 1, len(remainder)):
+                    w, adj = self._ewc(p_pi, remainder[ok], k)
                     g.set(v, pbi[remainder[ok]], w, adj)
-            # S2 players to move into S1: the highest possible first.
-            remaining = exch
-            r_idx = rpairs
-            for k in range(rpairs, len(remainder)):
-                if remaining <= 1:
-                    break
-                p_pi = remainder[k]
-                v = pbi[p_pi]
-                already = upper(v)
-                if not already:
-                    for ok in range(k + 1, len(remainder)):
-                        w, adj = ewc(p_pi, remainder[ok], r_idx)
-                        if w:
-                            g.set(v, pbi[remainder[ok]], w, adj + 1)
-                    self.solve()
-                if upper(v):
-                    remaining -= 1
-                    for ok in range(k):
-                        base[(p_pi, remainder[ok])] = 0
-                        g.set(v, pbi[remainder[ok]], 0)
-                    for oi in range(nsg_begin, len(pbi)):
-                        base[(oi, p_pi)] = 0
-                        g.set(v, pbi[oi], 0)
-                if not already:
-                    for ok in range(k + 1, len(remainder)):
-                        w, adj = ewc(p_pi, remainder[ok], r_idx)
-                        g.set(v, pbi[remainder[ok]], w, adj)
-                r_idx += 1
-            # Fix who is in S1 and who in S2; drop the exchange-order adjustments.
-            for a in range(len(remainder)):
-                p_pi = remainder[a]
-                v = pbi[p_pi]
-                for b in range(a + 1, len(remainder)):
-                    o_pi = remainder[b]
-                    ov = pbi[o_pi]
-                    if not upper(v) or upper(ov):
-                        base[(o_pi, p_pi)] = 0
-                    g.set(v, ov, base[(o_pi, p_pi)])
-            self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
 
-            # Each S1 player in turn gets the highest S2 opponent still possible.
-            def candidates(p_pi: int, rem=remainder, pbi=pbi) -> list[tuple[int, int, int]]:
-                return self._s1_candidates(p_pi, rem, pbi, matched)
+    def _fix_subgroups(self, br: _Bracket) -> None:
+        """Fix who is in S1 and who in S2; drop the exchange-order adjustments."""
+        g, pbi, base, remainder = self.g, br.pbi, br.base, br.remainder
+        upper = self._upper
+        for a, p_pi in enumerate(remainder):
+            v = pbi[p_pi]
+            for o_pi in remainder[a + 1 :]:
+                ov = pbi[o_pi]
+                if not upper(v) or upper(ov):
+                    base[(o_pi, p_pi)] = 0
+                g.set(v, ov, base[(o_pi, p_pi)])
+        self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
 
-            # When a solve is needed, the next S1 players' priorities are added at lower and
-            # lower scales (each player's priorities dominate all later ones): one solve then
-            # settles the opponents of several S1 players exactly, in the rules' order.
-            step = max(1, len(remainder).bit_length())
-            levels = max(1, g.room() // step)  # all priorities together stay inside the room
-            uppers = [q for q in remainder if upper(pbi[q])]
-            settled: set[int] = set()  # S1 players whose opponent the last solve fixed exactly
-            for k, p_pi in enumerate(uppers):
-                v = pbi[p_pi]
-                if v in settled:
-                    m = mate[v]
-                    matched[v] = matched[m] = True
-                    self.finalize(v, m)
-                    continue
-                raised = candidates(p_pi)
+    def _pair_s1(self, br: _Bracket) -> None:
+        """Each S1 player in turn gets the highest S2 opponent still possible.
+
+        When a solve is needed, the next S1 players' priorities are added at lower and lower
+        scales (each player's priorities dominate all later ones): one solve then settles the
+        opponents of several S1 players exactly, in the rules' order.
+        """
+        g, pbi, matched, mate = self.g, br.pbi, br.matched, self.mate
+        remainder = br.remainder
+        step = max(1, len(remainder).bit_length())
+        levels = max(1, g.room() // step)  # all priorities together stay inside the room
+        uppers = [q for q in remainder if self._upper(pbi[q])]
+        settled: set[int] = set()  # S1 players whose opponent the last solve fixed exactly
+        for k, p_pi in enumerate(uppers):
+            v = pbi[p_pi]
+            if v not in settled:
+                raised = self._s1_candidates(p_pi, remainder, pbi, matched)
                 best = raised[-1][0] if raised and raised[-1][2] > 0 else -1
                 self.try_swap(v, best)
                 if best < 0 or mate[v] != best:
                     for level, q_pi in enumerate(uppers[k : k + levels]):
                         shift = step * (levels - 1 - level)
-                        for ov, w, add in candidates(q_pi) if level else raised:
+                        if level:
+                            raised = self._s1_candidates(q_pi, remainder, pbi, matched)
+                        for ov, w, add in raised:
                             g.set(pbi[q_pi], ov, w, add << shift)
                     self.solve()
                     settled = {pbi[q] for q in uppers[k + 1 : k + levels]}
-                m = mate[v]
-                matched[v] = matched[m] = True
-                self.finalize(v, m)
-            # The next bracket: unpaired players move down.
-            new_pbi: list[int] = []
-            sg_begin = 0
-            single = n_odd and group_start < n and wt.bye_score >= self.score(group_start)
-            for pi, v in enumerate(pbi):
-                if pi < nsg_begin and matched[v]:
-                    continue
-                new_pbi.append(v)
-                if pi < nsg_begin:
-                    sg_begin += 1
-                if single and self.score(mate[v]) < self.score(group_start):
-                    single = False
-            if single != wt.single_downfloater_bye:
-                wt.single_downfloater_bye = single
-            pbi = new_pbi
-            sgb_vertex = nsgb_vertex
+            m = mate[v]
+            matched[v] = matched[m] = True
+            self.finalize(v, m)
+
+    def _move_down(self, br: _Bracket, group_start: int) -> tuple[list[int], int]:
+        """The next bracket's players (unpaired ones move down) and its number of MDPs."""
+        n, wt, matched = self.n, self.wt, br.matched
+        new_pbi: list[int] = []
+        sg_begin = 0
+        single = n % 2 == 1 and group_start < n and wt.bye_score >= self.score(group_start)
+        for pi, v in enumerate(br.pbi):
+            if pi < br.nsg_begin and matched[v]:
+                continue
+            new_pbi.append(v)
+            if pi < br.nsg_begin:
+                sg_begin += 1
+            if single and self.score(self.mate[v]) < self.score(group_start):
+                single = False
+        wt.single_downfloater_bye = single
+        return new_pbi, sg_begin
+
+
+@dataclass
+class _Bracket:
+    """One pairing bracket while it is paired.
+
+    ``pbi`` lists vertices: the MDPs (``pbi[:sg_begin]``), the residents
+    (``pbi[sg_begin:nsg_begin]``) and the next score group (``pbi[nsg_begin:]``); residents
+    and the next group are consecutive vertices from ``sgb_vertex``. ``base`` holds base weights
+    by ``(larger index, smaller index)`` into ``pbi``; ``remainder`` indexes into ``pbi``.
+    """
+
+    pbi: list[int]
+    sg_begin: int
+    nsg_begin: int
+    sgb_vertex: int
+    matched: list[bool]
+    base: dict[tuple[int, int], int] = field(default_factory=dict)
+    remainder: list[int] = field(default_factory=list)
+    rpairs: int = 0
+    exchanges: int = 0
+
+    @property
+    def nsgb_vertex(self) -> int:
+        """First vertex of the next score group."""
+        return self.sgb_vertex + (self.nsg_begin - self.sg_begin)
 
 
 def inferred_initial_colour(state: TournamentState) -> str | None:
