@@ -32,6 +32,7 @@ from tournaments.pairing.players import (
     float_of,
     invert,
     participated,
+    was_played,
 )
 from tournaments.pairing.state import WHITE, PairingResult, TournamentState
 
@@ -107,19 +108,13 @@ def _prefs_compatible(a: str | None, b: str | None) -> bool:
 
 def _first_colour_difference(p: Player, o: Player) -> tuple[str | None, str | None]:
     """Walking back through played games, the first round where the colours differ."""
-    pc = [r.colour for r in p.history if _played(r)]
-    oc = [r.colour for r in o.history if _played(r)]
+    pc = [r.colour for r in p.history if was_played(r)]
+    oc = [r.colour for r in o.history if was_played(r)]
     i, j = len(pc) - 1, len(oc) - 1
     while i >= 0 and j >= 0 and pc[i] == oc[j]:
         i -= 1
         j -= 1
     return (pc[i] if i >= 0 else None), (oc[j] if j >= 0 else None)
-
-
-def _played(r) -> bool:
-    from tournaments.pairing.players import was_played
-
-    return was_played(r)
 
 
 def _neutral_colour(p: Player, o: Player) -> str | None:
