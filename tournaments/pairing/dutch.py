@@ -798,7 +798,10 @@ class _Pairer:
         g, pbi, matched, mate = self.g, br.pbi, br.matched, self.mate
         remainder = br.remainder
         step = max(1, len(remainder).bit_length())
-        levels = max(1, g.room() // step)  # all priorities together stay inside the room
+        # All priorities together, plus the +1 / +(residents+1) bonuses MDP edges may still
+        # carry, must stay inside the room.
+        reserve = (br.sg_begin * (br.nsg_begin - br.sg_begin + 2)).bit_length() + 1
+        levels = max(1, (g.room() - reserve) // step)
         uppers = [q for q in remainder if self._upper(pbi[q])]
         settled: set[int] = set()  # S1 players whose opponent the last solve fixed exactly
         for k, p_pi in enumerate(uppers):
