@@ -241,3 +241,16 @@ def test_three_one_zero_scores_in_tenths() -> None:
 
     assert p.score == 70
     assert not p.bye_eligible
+
+
+def test_late_entry_with_short_history_is_paired() -> None:
+    history = {1: (rec(2, WHITE, "1"),), 2: (rec(1, BLACK, "0"),), 3: (), 4: ()}
+    state = TournamentState(
+        players=tuple(PlayerState(tpn=t, history=h) for t, h in history.items()),
+        total_rounds=3,
+        round_to_pair=2,
+    )
+
+    result = pair_round(state)
+
+    assert result.pairs == ((3, 1), (2, 4))  # as bbpPairings on the same TRF

@@ -124,6 +124,8 @@ class Player:
 def build_player(ps: PlayerState, rank: int, points: Points, played_rounds: int) -> Player:
     """Derive colour preference, bye eligibility and scores from a player's history."""
     history = tuple(ps.history[:played_rounds])
+    if len(history) < played_rounds:  # rounds not recorded count as zero-point byes
+        history += (RoundRecord(None, None, "Z"),) * (played_rounds - len(history))
     round_scores = tuple(points.of(r) for r in history)
     acc = tuple(tenths(a) for a in ps.acceleration)
     p = Player(
