@@ -1,0 +1,1 @@
+"""Benchmark and test-data tools for the pairing engine (not part of the app)."""
