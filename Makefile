@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow lint format bench install migrate seed messages clean
+.PHONY: run test test-slow lint format bench bench-pairing install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -43,6 +43,9 @@ format: install
 
 bench: install
 	$(PY) bench/ratings.py
+
+bench-pairing: install
+	$(PY) -m bench.pairing
 
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests
