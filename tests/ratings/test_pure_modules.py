@@ -1,4 +1,7 @@
-"""The modules in ratings/systems/ are pure: no Django, no impure module of our apps.
+"""The pure modules are pure: no Django, no impure module of our apps.
+
+Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the pairing engines in
+``tournaments/pairing/``, ``tournaments/standings.py`` and ``tournaments/trf.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
 imports inside functions and under ``TYPE_CHECKING``. The rule, module by module:
@@ -134,13 +137,26 @@ def forbidden_imports(
     return problems
 
 
+PURE_FILES = ("ratings/replay.py", "tournaments/standings.py", "tournaments/trf.py")
+PURE_DIRS = ("ratings/systems", "tournaments/pairing")
+
+
 def _pure_modules() -> list[Path]:
-    return sorted(SYSTEMS.rglob("*.py"))
+    paths = [path for folder in PURE_DIRS for path in (ROOT / folder).rglob("*.py")]
+    return sorted([*paths, *(ROOT / name for name in PURE_FILES)])
 
 
 def test_the_pure_package_has_the_expected_modules() -> None:
-    names = {path.name for path in _pure_modules()}
-    assert {"__init__.py", "fide.py", "classes.py"} <= names
+    names = {str(path.relative_to(ROOT)) for path in _pure_modules()}
+    assert {
+        "ratings/systems/fide.py",
+        "ratings/systems/classes.py",
+        "ratings/replay.py",
+        "tournaments/pairing/dutch.py",
+        "tournaments/pairing/berger.py",
+        "tournaments/standings.py",
+        "tournaments/trf.py",
+    } <= names
 
 
 @pytest.mark.parametrize("path", _pure_modules(), ids=lambda path: str(path.relative_to(ROOT)))

