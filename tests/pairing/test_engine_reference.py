@@ -149,7 +149,7 @@ def test_baku_acceleration_36_players_round_2() -> None:
 
 
 def test_acceleration_and_forbidden_pairs_16_players_round_3() -> None:
-    accel = {t: (0.0, 1.0, 1.0) for t in range(9, 13)}
+    accel = dict.fromkeys(range(9, 13), (0.0, 1.0, 1.0))
     forbidden = frozenset({frozenset((3, 1)), frozenset((2, 5))})
 
     result = pair_round(

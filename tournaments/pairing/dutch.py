@@ -454,7 +454,7 @@ class _Pairer:
         """
         mate = self.mate
         m = mate[v]
-        if best < 0 or m == best or m == v:
+        if best < 0 or m in (best, v):
             return
         mb = mate[best]
         new_vb = self.weight(v, best)

@@ -19,8 +19,8 @@ What it builds (defaults: 160 players, 6 months):
 - then, per list, one replay and the monthly lists closed in date order; the last month stays
   in the open period so that live ratings differ from the published ones.
 
-Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss-like events are
-paired simply (rank by score then rating, pair neighbours who have not met): a demo
+Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss-like
+events are paired simply (rank by score then rating, pair neighbours who have not met): a demo
 approximation, not the FIDE Dutch system.
 """
 
@@ -39,9 +39,9 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import close_rating_period, recompute_ratings
 from ratings.systems.fide import probability_for_difference
-from tournaments.pairing.berger import berger_schedule
 from tournaments.enums import PairingSystem, Result
 from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.pairing.berger import berger_schedule
 
 STANDARD, RAPID, BLITZ = "chess-standard", "chess-rapid", "chess-blitz"
 TIME_CONTROLS = {STANDARD: "standard", RAPID: "rapid", BLITZ: "blitz"}
