@@ -1,14 +1,18 @@
 """Tables of the public tournament pages."""
 
 from decimal import Decimal
+from fractions import Fraction
 
 import django_tables2 as tables
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
 from ratings.tables import signed_two_decimals
 from tournaments.models import Game, Tournament
 from tournaments.queries import PlayerLine
+from tournaments.standings import TieBreak, format_value
+from tournaments.tiebreak_names import describe
 
 
 def points(value: Decimal) -> str:
@@ -81,3 +85,123 @@ class TournamentPlayerTable(BaseTable):
 
     def render_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
+
+
+def format_points(value: Fraction) -> str:
+    """Points of any point system: 2½, ½, 3, 7 (3-1-0), or a decimal for odd fractions."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return format_value(value)
+
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+
+
+class PointsColumn(tables.Column):
+    """Exact points (a Fraction) printed as chess prints them."""
+
+    def render(self, value: Fraction) -> str:
+        return format_points(value)
+
+
+class TiebreakColumn(tables.Column):
+    """One tie-break's values, headed by its code with its name as a tooltip."""
+
+    def __init__(self, tb: TieBreak, index: int):
+        header = format_html('<abbr title="{}">{}</abbr>', describe(tb), tb.code)
+        super().__init__(verbose_name=header, accessor=f"tb{index}", default="–", attrs=NUM)
+
+    def render(self, value) -> str:
+        return format_value(value)
+
+
+class StandingsTable(BaseTable):
+    """Standings after a round: place (shared as "3–5"), points, the tournament's tie-breaks in
+    order, then rating, performance and the ledger's rating change."""
+
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+    tpn = tables.Column(verbose_name=_("No."), attrs=NUM)
+    player = PlayerColumn(verbose_name=_("Player"))
+    rating = tables.Column(verbose_name=_("Rating"), default="–", attrs=NUM)
+    points = PointsColumn(verbose_name=_("Points"), attrs=NUM)
+    performance = tables.Column(verbose_name=_("Performance"), default="–", attrs=NUM)
+    change = tables.Column(verbose_name=_("Rating change"), default="–", attrs=NUM)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+        sequence = ("place", "tpn", "player", "rating", "points", "...")
+        row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
+
+    def __init__(self, rows: list[dict], *, tiebreaks: tuple[TieBreak, ...], rated: bool):
+        extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
+        exclude = () if rated else ("change",)
+        super().__init__(rows, extra_columns=extra, exclude=exclude)
+        self.sequence = (
+            ["place", "tpn", "player", "rating", "points"]
+            + [name for name, _column in extra]
+            + ["performance", "change"]
+        )
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)
+
+
+class CrossColumn(tables.Column):
+    """A crosstable column: the results against the player of that rank."""
+
+    def __init__(self, rank: int):
+        super().__init__(
+            verbose_name=str(rank),
+            accessor=f"c{rank}",
+            default="",
+            attrs={"td": {"class": "result"}},
+        )
+
+
+class CrosstableTable(BaseTable):
+    """A round robin's crosstable, rows and columns in the order of the standings."""
+
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
+    player = PlayerColumn(verbose_name=_("Player"))
+    rating = tables.Column(verbose_name=_("Rating"), default="–", attrs=NUM)
+    points = PointsColumn(verbose_name=_("Points"), attrs=NUM)
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+        attrs = {"class": "table crosstable"}
+
+    def __init__(self, rows: list[dict], *, size: int, tiebreaks: tuple[TieBreak, ...]):
+        cross = [(f"c{rank}", CrossColumn(rank)) for rank in range(1, size + 1)]
+        extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
+        super().__init__(rows, extra_columns=cross + extra)
+        self.sequence = (
+            ["rank", "player", "rating"]
+            + [name for name, _column in cross]
+            + ["points"]
+            + [name for name, _column in extra]
+            + ["place"]
+        )
+
+
+class ProgressTable(BaseTable):
+    """A Swiss progress table: the score after each round, rows in the order of the standings."""
+
+    place = tables.Column(verbose_name=_("Place"), attrs=NUM)
+    tpn = tables.Column(verbose_name=_("No."), attrs=NUM)
+    player = PlayerColumn(verbose_name=_("Player"))
+    rating = tables.Column(verbose_name=_("Rating"), default="–", attrs=NUM)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def __init__(self, rows: list[dict], *, rounds: int):
+        extra = [
+            (f"r{number}", PointsColumn(verbose_name=str(number), accessor=f"r{number}", attrs=NUM))
+            for number in range(1, rounds + 1)
+        ]
+        super().__init__(rows, extra_columns=extra)
+        self.sequence = ["place", "tpn", "player", "rating"] + [name for name, _c in extra]
