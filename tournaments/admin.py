@@ -6,6 +6,7 @@ through ``tournaments.services`` inside the admin's transaction; a refusal is sh
 error and nothing is written (see ``players.admin.ServiceAdminMixin``).
 """
 
+from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db.models import Count
@@ -84,15 +85,15 @@ def save_game_forms(request, formset, *, round=None) -> None:
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
-    fields = ["player", "pairing_number", "withdrawn"]
+    fields = ["player", "pairing_number", "rating_at_start", "withdrawn_after_round"]
     autocomplete_fields = ["player"]
     extra = 0
 
 
 class RoundInline(admin.TabularInline):
     model = Round
-    fields = ["number", "date", "games_count"]
-    readonly_fields = ["games_count"]
+    fields = ["number", "date", "status", "games_count"]
+    readonly_fields = ["status", "games_count"]
     show_change_link = True
     extra = 0
 
@@ -129,8 +130,66 @@ def save_round_forms(formset) -> None:
             )
 
 
+class TournamentForm(forms.ModelForm):
+    """The tournament form; the pairing settings may be left out (their defaults apply)."""
+
+    OPTIONAL = (
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "points_forfeit_win",
+        "points_pab",
+        "points_half_bye",
+        "initial_colour",
+        "seeding",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "club",
+            "rating_list",
+            "city",
+            "start_date",
+            "end_date",
+            "rounds_planned",
+            "pairing_system",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_forfeit_win",
+            "points_pab",
+            "points_half_bye",
+            "initial_colour",
+            "seeding",
+            "accelerated",
+            "tiebreaks",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.OPTIONAL:
+            if name in cleaned and cleaned[name] in (None, ""):
+                current = getattr(self.instance, name, None)
+                cleaned[name] = (
+                    current
+                    if current not in (None, "")
+                    else (Tournament._meta.get_field(name).get_default())
+                )
+        return cleaned
+
+
 @admin.register(Tournament)
 class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    form = TournamentForm
     list_display = ["name", "start_date", "end_date", "club", "rating_list", "city", "rounds"]
     list_filter = ["rating_list", "pairing_system", "club"]
     list_select_related = ["club", "rating_list"]
@@ -189,8 +248,8 @@ class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(ServiceAdminMixin, admin.ModelAdmin):
-    list_display = ["player", "tournament", "pairing_number", "withdrawn"]
-    list_filter = ["withdrawn", "tournament"]
+    list_display = ["player", "tournament", "pairing_number", "withdrawn_after_round"]
+    list_filter = [("withdrawn_after_round", admin.EmptyFieldListFilter), "tournament"]
     list_select_related = ["player", "tournament"]
     search_fields = ["player__last_name", "player__first_name", "tournament__name"]
     autocomplete_fields = ["tournament", "player"]
@@ -239,7 +298,8 @@ class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
         return obj.game_count
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["tournament"]
+        # Publishing goes through the organiser pages (``publish_round``).
+        return ["status", "published_at"] + ([] if obj is None else ["tournament"])
 
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.games.exists()

@@ -5,9 +5,52 @@ from django.utils.translation import gettext_lazy as _
 
 
 class PairingSystem(models.TextChoices):
+    """The tournament's format: how its rounds are paired."""
+
     MANUAL = "manual", _("manual pairings")
     ROUND_ROBIN = "round_robin", _("round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
     SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
+
+
+ROUND_ROBINS = frozenset({PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN})
+
+#: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
+DEFAULT_TIEBREAKS = {
+    "round-robin": "DE WIN SB KS",
+    "swiss": "BH/C1 BH DE WIN BWG BPG",
+    "swiss-rated": "BH/C1 BH DE ARO/C1 WIN BWG BPG",
+}
+
+
+class InitialColour(models.TextChoices):
+    """Colour of the top seed in round 1 (Swiss): chosen, or drawn when round 1 is paired."""
+
+    WHITE = "w", _("white")
+    BLACK = "b", _("black")
+    DRAWN = "drawn", _("drawn by lot")
+
+
+class Seeding(models.TextChoices):
+    """How a round robin's pairing numbers are given."""
+
+    LOT = "lot", _("drawn by lot")
+    RATING = "rating", _("by rating")
+
+
+class RoundStatus(models.TextChoices):
+    """A draft round's pairings are editable and not public; a published round's never change
+    silently. Rounds entered by hand (admin, manual tournaments) are published at once."""
+
+    DRAFT = "draft", _("draft")
+    PUBLISHED = "published", _("published")
+
+
+class ByeKind(models.TextChoices):
+    """A bye asked for in advance: half a point or none."""
+
+    HALF = "H", _("half-point bye")
+    ZERO = "Z", _("zero-point bye")
 
 
 class Result(models.TextChoices):

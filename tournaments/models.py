@@ -1,11 +1,33 @@
 """Tournaments, registrations, rounds and games. Games are the source of truth for ratings."""
 
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.enums import PairingSystem, Result
+from tournaments.enums import (
+    DEFAULT_TIEBREAKS,
+    ROUND_ROBINS,
+    ByeKind,
+    InitialColour,
+    PairingSystem,
+    Result,
+    RoundStatus,
+    Seeding,
+)
+
+
+def _points(verbose_name: str, default: str) -> models.DecimalField:
+    return models.DecimalField(
+        verbose_name,
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal(default),
+        validators=[MinValueValidator(Decimal(0))],
+    )
 
 
 class Tournament(models.Model):
@@ -38,6 +60,41 @@ class Tournament(models.Model):
         choices=PairingSystem.choices,
         default=PairingSystem.MANUAL,
     )
+    points_win = _points(_("points for a win"), "1")
+    points_draw = _points(_("points for a draw"), "0.5")
+    points_loss = _points(_("points for a loss"), "0")
+    points_forfeit_win = _points(_("points for a forfeit win"), "1")
+    points_pab = _points(_("points for the pairing-allocated bye"), "1")
+    points_half_bye = _points(_("points for a half-point bye"), "0.5")
+    initial_colour = models.CharField(
+        _("colour of the top seed in round 1"),
+        max_length=5,
+        choices=InitialColour.choices,
+        default=InitialColour.DRAWN,
+    )
+    drawn_colour = models.CharField(
+        _("colour drawn for round 1"),
+        max_length=1,
+        choices=[
+            (InitialColour.WHITE, InitialColour.WHITE.label),
+            (InitialColour.BLACK, InitialColour.BLACK.label),
+        ],
+        blank=True,
+        help_text=_("Set when round 1 is paired with the colour drawn by lot."),
+    )
+    accelerated = models.BooleanField(_("accelerated pairings (Baku)"), default=False)
+    seeding = models.CharField(
+        _("round-robin pairing numbers"),
+        max_length=10,
+        choices=Seeding.choices,
+        default=Seeding.RATING,
+    )
+    tiebreaks = models.CharField(
+        _("tie-breaks"),
+        max_length=200,
+        blank=True,
+        help_text=_("TRF-26 codes, e.g. “BH/C1 BH DE WIN”. Empty: the default for the format."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -56,6 +113,26 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing_system in ROUND_ROBINS
+
+    @property
+    def tiebreak_codes(self) -> str:
+        """The tie-breaks to show: the tournament's own, else the default for its format."""
+        if self.tiebreaks:
+            return self.tiebreaks
+        if self.is_round_robin:
+            return DEFAULT_TIEBREAKS["round-robin"]
+        return DEFAULT_TIEBREAKS["swiss-rated" if self.rating_list_id else "swiss"]
+
+    @property
+    def round_one_colour(self) -> str:
+        """``"w"``/``"b"``: the top seed's colour in round 1 (``""`` while still to be drawn)."""
+        if self.initial_colour == InitialColour.DRAWN:
+            return self.drawn_colour
+        return self.initial_colour
+
 
 class Registration(models.Model):
     """A player's entry in a tournament."""
@@ -67,7 +144,23 @@ class Registration(models.Model):
         "players.Player", on_delete=models.PROTECT, related_name="registrations"
     )
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    rating_at_start = models.PositiveSmallIntegerField(
+        _("rating for the initial ranking"),
+        null=True,
+        blank=True,
+        help_text=_("The player's rating in the tournament's list, or entered by hand."),
+    )
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: still playing. Every later round is a zero-point bye."),
+    )
+    entered_round = models.PositiveSmallIntegerField(
+        _("entered before round"),
+        default=1,
+        help_text=_("A late entry scores nothing in the rounds before this one."),
+    )
 
     class Meta:
         ordering = ["tournament", "pairing_number", "player"]
@@ -83,11 +176,79 @@ class Registration(models.Model):
     def __str__(self) -> str:
         return f"{self.player} @ {self.tournament}"
 
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after_round is not None
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the player is still in the event for ``round_number`` (not withdrawn)."""
+        return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
+
+
+class RequestedBye(models.Model):
+    """A round a player asked in advance not to be paired in (C.04.2 3.3)."""
+
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="requested_byes"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("bye"), max_length=1, choices=ByeKind.choices)
+
+    class Meta:
+        ordering = ["registration", "round_number"]
+        verbose_name = _("requested bye")
+        verbose_name_plural = _("requested byes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "round_number"], name="one_bye_request_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="bye_round_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player}: {self.get_kind_display()} ({self.round_number})"
+
+
+class ForbiddenPair(models.Model):
+    """Two players who must not be paired against each other (e.g. family members)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    player_a = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "pk"]
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="one_forbidden_pair"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")), name="forbidden_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} ≠ {self.player_b}"
+
 
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     date = models.DateField(_("date"), null=True, blank=True)
+    status = models.CharField(
+        _("status"),
+        max_length=10,
+        choices=RoundStatus.choices,
+        default=RoundStatus.PUBLISHED,
+        help_text=_("Generated pairings are a draft until published."),
+    )
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -100,6 +261,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}, round {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == RoundStatus.DRAFT
 
 
 class Game(models.Model):

@@ -10,11 +10,30 @@ database unchanged.
 
 Signatures (stable; the admin and the seed command call these):
 
-    register_player(*, tournament, player, pairing_number=None) -> Registration
+    register_player(*, tournament, player, pairing_number=None, rating_at_start=None)
+        -> Registration   # late entries: TPNs re-ranked per C.04.2 until round 4 is paired
     add_game(*, round, board, white, black=None, result="", user=None) -> Game
-    record_result(*, game, result, user=None) -> Game          # entry and correction
+    record_result(*, game, result, user=None, correction=False) -> Game
+        # refused in a draft round; a second result only with correction=True
     delete_game(*, game, user=None) -> None
     update_tournament(*, tournament, **changes) -> Tournament  # dates / rating list: replays
+
+Organiser flow (pairing):
+
+    assign_pairing_numbers(*, tournament) -> list[Registration]  # C.04.2 / RR seeding
+    pair_next_round(*, tournament, user=None) -> Round            # draft round, games
+        # round robin: Berger table; Swiss: tournaments.queries.pairing_state -> dutch
+    discard_pairings(*, round, user=None) -> None                 # draft rounds only
+    swap_boards(*, game, other, user=None) -> list[str]           # swaps two boards' pairs
+    edit_board(*, game, white, black=None, user=None) -> list[str]  # warnings
+    publish_round(*, round, user=None) -> Round
+    withdraw_player(*, registration, after_round, user=None) -> Registration
+    request_bye(*, registration, round_number, kind, user=None) -> RequestedBye
+    cancel_bye(*, registration, round_number, user=None) -> None
+    add_forbidden_pair(*, tournament, player_a, player_b, user=None) -> ForbiddenPair
+
+Read side: ``tournaments.queries.pairing_state(tournament, round_number) -> TournamentState``
+(TPN = pairing number) and ``round_is_complete(round) -> bool``.
 
 ``user`` is accepted for the audit trail (not stored yet).
 """
@@ -48,6 +67,17 @@ _TOURNAMENT_FIELDS = frozenset(
         "end_date",
         "rounds_planned",
         "pairing_system",
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "points_forfeit_win",
+        "points_pab",
+        "points_half_bye",
+        "initial_colour",
+        "drawn_colour",
+        "accelerated",
+        "seeding",
+        "tiebreaks",
     }
 )
 
@@ -260,3 +290,54 @@ def update_tournament(*, tournament: Tournament, **changes: Any) -> Tournament:
     for name, value in changes.items():
         setattr(tournament, name, value)
     return current
+
+
+# --- Organiser flow (stubs: implemented below as the work lands) -------------------------
+
+
+def assign_pairing_numbers(*, tournament: Tournament, user: Any = None) -> list[Registration]:
+    raise NotImplementedError
+
+
+def pair_next_round(*, tournament: Tournament, user: Any = None) -> Round:
+    raise NotImplementedError
+
+
+def discard_pairings(*, round: Round, user: Any = None) -> None:
+    raise NotImplementedError
+
+
+def swap_boards(*, game: Game, other: Game, user: Any = None) -> list[str]:
+    raise NotImplementedError
+
+
+def edit_board(
+    *, game: Game, white: Player, black: Player | None = None, user: Any = None
+) -> list[str]:
+    raise NotImplementedError
+
+
+def publish_round(*, round: Round, user: Any = None) -> Round:
+    raise NotImplementedError
+
+
+def withdraw_player(
+    *, registration: Registration, after_round: int, user: Any = None
+) -> Registration:
+    raise NotImplementedError
+
+
+def request_bye(
+    *, registration: Registration, round_number: int, kind: str, user: Any = None
+) -> Any:
+    raise NotImplementedError
+
+
+def cancel_bye(*, registration: Registration, round_number: int, user: Any = None) -> None:
+    raise NotImplementedError
+
+
+def add_forbidden_pair(
+    *, tournament: Tournament, player_a: Player, player_b: Player, user: Any = None
+) -> Any:
+    raise NotImplementedError
