@@ -1,0 +1,763 @@
+"""Import and export of tournaments as FIDE Tournament Report Files (TRF16 / TRF-2026).
+
+Signatures:
+
+    import_trf(*, text=None, file=None, rating_list=None, user=None) -> ImportReport
+    export_trf(*, tournament) -> str
+
+The file format itself (reading, writing, validation with line and column) lives in the pure
+module :mod:`tournaments.trf`; this module maps it to our models. See ``docs/trf.md``.
+
+The import is one transaction: a file with any error changes nothing and the report lists every
+problem found (line, column, reason). A complete tournament is written in bulk (one rating
+replay at the end) rather than through ``add_game`` one game at a time, which would replay the
+rating list after every rated game.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import IO, Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from players.enums import Title
+from players.models import Player
+from ratings.models import PlayerRating, RatingList
+from ratings.services import lock_rating_list, replay_locked
+from tournaments import standings as st
+from tournaments import trf as trfmod
+from tournaments.enums import InitialColour, PairingSystem, RoundStatus
+from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+
+__all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "export_trf", "import_trf"]
+
+#: Largest file the organiser UI accepts (a 300-player, 11-round TRF is about 50 kB).
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+#: Game.result (white's code, black's code) for a TRF game, by white's code.
+_GAME_RESULT = {
+    ("1", "0"): "10",
+    ("=", "="): "==",
+    ("0", "1"): "01",
+    ("+", "-"): "+-",
+    ("-", "+"): "-+",
+    ("-", "-"): "--",
+    ("W", "L"): "WL",
+    ("D", "D"): "DD",
+    ("L", "W"): "LW",
+}
+_FEDERATION = re.compile(r"^[A-Z]{3}$")
+_TITLES = frozenset(str(t) for t in Title.values)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with (or noticed in) a file: 1-based line and column, and a reason."""
+
+    line: int
+    column: int
+    reason: str
+
+    def __str__(self) -> str:
+        return _("line %(line)d, column %(column)d: %(reason)s") % {
+            "line": self.line,
+            "column": self.column,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class ImportReport:
+    """What an import did. ``errors`` non-empty means nothing was written."""
+
+    tournament: Tournament | None = None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    players_created: int = 0
+    players_matched: int = 0
+    rounds: int = 0
+    games: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class _ImportFailed(Exception):
+    """Raised inside the import transaction to roll it back."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _decode(text: str | None, file: IO[Any] | None) -> tuple[str | None, list[Problem]]:
+    if (text is None) == (file is None):
+        raise TypeError("import_trf needs exactly one of text= or file=")
+    if text is not None:
+        return text, []
+    data = file.read()  # type: ignore[union-attr]
+    if isinstance(data, str):
+        return data, []
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Problem(line, column, _("the file is not UTF-8 text"))]
+
+
+def _line_problems(text: str) -> list[Problem]:
+    """Every error the reader finds in single player lines (it stops at the first one)."""
+    problems = []
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.startswith("001"):
+            try:
+                trfmod._parse_player(raw, lineno)
+            except trfmod.TrfError as exc:
+                problems.append(Problem(exc.line, exc.column, exc.reason))
+    return problems
+
+
+def _parse(text: str) -> tuple[trfmod.TrfFile | None, list[Problem]]:
+    problems = _line_problems(text)
+    if problems:
+        return None, problems
+    try:
+        parsed = trfmod.parse_trf(text)
+    except trfmod.TrfError as exc:
+        return None, [Problem(exc.line, exc.column, exc.reason)]
+    if not parsed.players:
+        return None, [Problem(1, 1, _("the file has no player records (001 lines)"))]
+    return parsed, []
+
+
+# --------------------------------------------------------------------------- mapping helpers
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    """``"Lastname, Firstname"`` (also ``"Lastname,Firstname"``) into its two parts."""
+    last, sep, first = name.partition(",")
+    if not sep:
+        return name.strip(), ""
+    return last.strip(), first.strip()
+
+
+def _birth(text: str) -> tuple[datetime.date | None, int | None]:
+    """Birth date and year from a TRF birth-date field (year-only dates give no date)."""
+    date = trfmod.parse_trf_date(text)
+    if date is not None:
+        return date, date.year
+    if re.fullmatch(r"\d{4}", text.strip()):
+        return None, int(text.strip())
+    return None, None
+
+
+def _entry(e: trfmod.RoundEntry) -> trfmod.RoundEntry:
+    """Old programs' byes and absences without opponent: ``0000 - +`` is a pairing-allocated
+    bye, ``0000 - -`` (and a blank column) a zero-point bye."""
+    if e.opponent is None:
+        if e.result == "+":
+            return trfmod.RoundEntry(None, "-", "U")
+        if e.result in ("-", " "):
+            return trfmod.RoundEntry(None, "-", "Z")
+    return e
+
+
+def _pairing_system(parsed: trfmod.TrfFile) -> str:
+    text = f"{parsed.headers.get('192', '')} {parsed.headers.get('092', '')}".upper()
+    if "DOUBLEROUNDROBIN" in text.replace(" ", "").replace("-", ""):
+        return PairingSystem.DOUBLE_ROUND_ROBIN
+    if "ROUNDROBIN" in text.replace(" ", "").replace("-", "") or "BERGER" in text:
+        return PairingSystem.ROUND_ROBIN
+    if "DUTCH" in text or "SWISS" in text:
+        return PairingSystem.SWISS_DUTCH
+    return PairingSystem.MANUAL
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:180] or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _points_decimal(value: float) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.1"))
+
+
+def _find_player(
+    record: trfmod.PlayerRecord, last: str, first: str, year: int | None
+) -> Player | None:
+    """By FIDE id; else by name and birth year (or name alone when neither side has a year)."""
+    if record.fide_id:
+        found = Player.objects.filter(fide_id=record.fide_id).first()
+        if found is not None:
+            return found
+    same_name = Player.objects.filter(last_name__iexact=last, first_name__iexact=first)
+    if record.fide_id:
+        same_name = same_name.filter(fide_id__isnull=True)
+    if year is not None:
+        candidates = list(same_name.filter(birth_date__year=year)[:2])
+    else:
+        candidates = list(same_name.filter(birth_date__isnull=True)[:2])
+    return candidates[0] if len(candidates) == 1 else None
+
+
+# --------------------------------------------------------------------------- import
+
+
+def import_trf(
+    *,
+    text: str | None = None,
+    file: IO[Any] | None = None,
+    rating_list: RatingList | None = None,
+    user: Any = None,
+) -> ImportReport:
+    """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
+
+    Players are matched by FIDE id, else by name and birth year, else created. Rounds, games,
+    byes, withdrawals (a record that stops before the last round) and late entries (a record
+    whose first rounds are blank) are recreated; requested byes written for rounds not yet
+    played (round columns ``0000 - H|Z`` past the last paired round, records ``240``) become
+    requested byes. With ``rating_list`` the tournament is rated in that list; players new to
+    the list get the file's rating as starting rating. One transaction: on any problem nothing
+    is written and ``report.errors`` says what is wrong.
+    """
+    text_value, problems = _decode(text, file)
+    report = ImportReport()
+    if problems or text_value is None:
+        report.errors = problems
+        return report
+    parsed, problems = _parse(text_value)
+    if problems or parsed is None:
+        report.errors = problems
+        return report
+    try:
+        with transaction.atomic():
+            _write(parsed, rating_list, report)
+    except _ImportFailed as failed:
+        return ImportReport(errors=failed.problems, warnings=report.warnings)
+    return report
+
+
+def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str, Any]:
+    ps = parsed.point_system
+    errors = []
+    if ps.full_bye != ps.win:
+        errors.append(_("a full-point bye must score like a win"))
+    if ps.zero_bye or ps.forfeit_loss:
+        errors.append(_("absences and forfeit losses must score zero"))
+    if errors:
+        raise _ImportFailed([Problem(1, 1, _("unsupported point system: %s") % e) for e in errors])
+    round_dates = [trfmod.parse_trf_date(d) for d in parsed.round_dates or []]
+    known_dates = [d for d in round_dates if d is not None]
+    start = parsed.start_date or (min(known_dates) if known_dates else None)
+    end = parsed.end_date or (max(known_dates) if known_dates else None)
+    if start is None:
+        start = end or timezone.localdate()
+        report.warnings.append(Problem(1, 1, _("no start date (042): %s used") % start))
+    if end is None or end < start:
+        end = start
+    name = parsed.name.strip() or _("Imported tournament")
+    colour = InitialColour.DRAWN
+    if parsed.initial_colour in ("w", "b"):
+        colour = parsed.initial_colour
+    return {
+        "name": name[:200],
+        "slug": _unique_slug(name),
+        "city": parsed.headers.get("022", "")[:100],
+        "start_date": start,
+        "end_date": end,
+        "rounds_planned": parsed.total_rounds or parsed.rounds_in_file,
+        "pairing_system": _pairing_system(parsed),
+        "points_win": _points_decimal(ps.win),
+        "points_draw": _points_decimal(ps.draw),
+        "points_loss": _points_decimal(ps.loss),
+        "points_forfeit_win": _points_decimal(ps.forfeit_win),
+        "points_pab": _points_decimal(ps.pab),
+        "points_half_bye": _points_decimal(ps.half_bye),
+        "initial_colour": colour,
+        "accelerated": parsed.headers.get("192", "").upper().endswith("_BAKU"),
+    }
+
+
+def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Player, bool]:
+    last, first = _split_name(record.name)
+    birth_date, year = _birth(record.birth_date)
+    found = _find_player(record, last, first, year)
+    if found is not None:
+        return found, False
+    title = record.normalized_title
+    if title and title not in _TITLES:
+        report.warnings.append(
+            Problem(record.line, 11, _("unknown title “%(title)s” ignored") % {"title": title})
+        )
+        title = ""
+    federation = record.federation.upper()
+    if federation and not _FEDERATION.match(federation):
+        report.warnings.append(
+            Problem(record.line, 54, _("federation “%(fed)s” ignored") % {"fed": federation})
+        )
+        federation = ""
+    if record.birth_date and birth_date is None and year is None:
+        report.warnings.append(
+            Problem(
+                record.line,
+                70,
+                _("birth date “%(date)s” could not be read") % {"date": record.birth_date},
+            )
+        )
+    if not last:
+        raise _ImportFailed([Problem(record.line, 15, _("the player has no name"))])
+    player = Player(
+        last_name=last[:100],
+        first_name=first[:100],
+        sex="f" if record.sex in ("w", "f") else "m",
+        birth_date=birth_date,
+        federation=federation,
+        fide_id=record.fide_id or None,
+        title=title,
+    )
+    player.save()
+    return player, True
+
+
+def _write(parsed: trfmod.TrfFile, rating_list: RatingList | None, report: ImportReport) -> None:
+    locked = lock_rating_list(rating_list) if rating_list is not None else None
+    tournament = Tournament.objects.create(rating_list=locked, **_tournament_fields(parsed, report))
+    report.tournament = tournament
+
+    records = sorted(parsed.players, key=lambda p: p.tpn)
+    entries = {p.tpn: [_entry(p.entry(r)) for r in range(1, len(p.rounds) + 1)] for p in records}
+    # Rounds with a pairing: a game, a forfeit or a pairing-allocated bye.
+    paired = max(
+        (
+            r
+            for es in entries.values()
+            for r, e in enumerate(es, start=1)
+            if e.opponent is not None or e.result == "U"
+        ),
+        default=0,
+    )
+
+    players: dict[int, Player] = {}
+    seen: dict[int, int] = {}
+    for record in records:
+        player, created = _player_for(record, report)
+        if player.pk in seen:
+            raise _ImportFailed(
+                [
+                    Problem(
+                        record.line,
+                        15,
+                        _("this is the same player as start rank %(tpn)d")
+                        % {"tpn": seen[player.pk]},
+                    )
+                ]
+            )
+        seen[player.pk] = record.tpn
+        players[record.tpn] = player
+        if created:
+            report.players_created += 1
+        else:
+            report.players_matched += 1
+
+    registrations = []
+    for record in records:
+        played = entries[record.tpn][:paired]
+        real = [r for r, e in enumerate(played, start=1) if not _is_blank(record, r)]
+        first = real[0] if real else paired + 1
+        withdrawn = real[-1] if real and real[-1] < paired else None
+        registrations.append(
+            Registration(
+                tournament=tournament,
+                player=players[record.tpn],
+                pairing_number=record.tpn,
+                rating_at_start=record.rating or None,
+                withdrawn_after_round=withdrawn,
+                entered_round=first,
+            )
+        )
+    Registration.objects.bulk_create(registrations)
+    regs = {r.pairing_number: r for r in Registration.objects.filter(tournament=tournament)}
+
+    dates = [trfmod.parse_trf_date(d) for d in parsed.round_dates or []]
+    now = timezone.now()
+    games: list[Game] = []
+    for number in range(1, paired + 1):
+        date = dates[number - 1] if number <= len(dates) else None
+        rnd = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            date=date,
+            status=RoundStatus.PUBLISHED,
+            published_at=now,
+        )
+        games.extend(_round_games(rnd, number, records, entries, players, regs))
+        report.rounds += 1
+    Game.objects.bulk_create(games)
+    report.games = len(games)
+
+    byes: dict[tuple[int, int], str] = {}
+    for record in records:
+        for number in range(paired + 1, len(entries[record.tpn]) + 1):
+            e = entries[record.tpn][number - 1]
+            if _is_blank(record, number) or not _plays_in(regs[record.tpn], number):
+                continue
+            if e.result in ("H", "Z"):
+                byes[(record.tpn, number)] = e.result
+            elif e.result == "F":
+                raise _ImportFailed(
+                    [
+                        Problem(
+                            record.line,
+                            92 + 10 * (number - 1) + 7,
+                            _("a full-point bye can only be given in a paired round"),
+                        )
+                    ]
+                )
+    for kind, number, tpn in parsed.byes:
+        if number <= paired:
+            continue
+        if kind not in ("H", "Z"):
+            raise _ImportFailed(
+                [
+                    Problem(
+                        1, 1, _("record 240: a full-point bye can only be given in a paired round")
+                    )
+                ]
+            )
+        byes.setdefault((tpn, number), kind)
+    RequestedBye.objects.bulk_create(
+        RequestedBye(registration=regs[tpn], round_number=number, kind=kind)
+        for (tpn, number), kind in sorted(byes.items())
+    )
+
+    if locked is not None:
+        _starting_ratings(locked, records, players)
+        if any(g.result in ("10", "==", "01") for g in games):
+            replay_locked(locked, from_date=None)
+
+
+def _plays_in(reg: Registration, number: int) -> bool:
+    return reg.entered_round <= number and reg.plays_in(number)
+
+
+def _is_blank(record: trfmod.PlayerRecord, number: int) -> bool:
+    return record.entry(number).is_blank
+
+
+def _round_games(
+    rnd: Round,
+    number: int,
+    records: list[trfmod.PlayerRecord],
+    entries: dict[int, list[trfmod.RoundEntry]],
+    players: dict[int, Player],
+    regs: dict[int, Registration],
+) -> list[Game]:
+    """The games and byes of round ``number``, best scores first."""
+
+    def score(tpn: int) -> float:
+        return sum(_SCORE.get(e.result, 0.0) for e in entries[tpn][: number - 1])
+
+    pairs, byes = [], []
+    for record in records:
+        es = entries[record.tpn]
+        e = es[number - 1] if number <= len(es) else trfmod.RoundEntry(None, "-", "Z")
+        reg = regs[record.tpn]
+        if e.opponent is None:
+            outside = number < reg.entered_round or (
+                reg.withdrawn_after_round is not None and number > reg.withdrawn_after_round
+            )
+            if not outside:
+                byes.append((record.tpn, e.result))
+            continue
+        if record.tpn > e.opponent:
+            continue
+        other = entries[e.opponent][number - 1]
+        if e.colour == "b" or other.colour == "w":
+            white, black, codes = e.opponent, record.tpn, (other.result, e.result)
+        else:
+            white, black, codes = record.tpn, e.opponent, (e.result, other.result)
+        pairs.append((-(score(white) + score(black)), min(white, black), white, black, codes))
+    pairs.sort()
+    games = []
+    for board, (_s, _m, white, black, codes) in enumerate(pairs, start=1):
+        games.append(
+            Game(
+                round=rnd,
+                board=board,
+                white=players[white],
+                black=players[black],
+                result=_GAME_RESULT[codes],
+            )
+        )
+    order = {"U": 0, "F": 1, "H": 2, "Z": 3}
+    for board, (tpn, code) in enumerate(
+        sorted(byes, key=lambda b: (order[b[1]], b[0])), start=len(games) + 1
+    ):
+        games.append(Game(round=rnd, board=board, white=players[tpn], black=None, result=code))
+    return games
+
+
+_ABSENT = trfmod.RoundEntry(None, "-", "Z")
+_SCORE = {"1": 1.0, "W": 1.0, "+": 1.0, "U": 1.0, "F": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+
+
+def _starting_ratings(
+    rating_list: RatingList, records: list[trfmod.PlayerRecord], players: dict[int, Player]
+) -> None:
+    """Players new to the list bring the file's rating (valid from the start of the history)."""
+    known = set(
+        PlayerRating.objects.filter(
+            rating_list=rating_list, player__in=list(players.values())
+        ).values_list("player_id", flat=True)
+    )
+    PlayerRating.objects.bulk_create(
+        PlayerRating(rating_list=rating_list, player=players[r.tpn], starting_rating=r.rating)
+        for r in records
+        if r.rating and players[r.tpn].pk not in known
+    )
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _point_system(tournament: Tournament) -> trfmod.PointSystem:
+    win = float(tournament.points_win)
+    return trfmod.PointSystem(
+        win=win,
+        draw=float(tournament.points_draw),
+        loss=float(tournament.points_loss),
+        forfeit_win=float(tournament.points_forfeit_win),
+        forfeit_loss=0.0,
+        pab=float(tournament.points_pab),
+        half_bye=float(tournament.points_half_bye),
+        full_bye=win,
+        zero_bye=0.0,
+    )
+
+
+def _fmt_date(date: datetime.date | None) -> str:
+    return date.strftime("%Y/%m/%d") if date else ""
+
+
+def _trf_type(tournament: Tournament) -> str | None:
+    if tournament.pairing_system == PairingSystem.SWISS_DUTCH:
+        return "FIDE_DUTCH_2026_BAKU" if tournament.accelerated else "FIDE_DUTCH_2026"
+    return None
+
+
+def export_trf(*, tournament: Tournament) -> str:
+    """The tournament as TRF-2026 text (LF line endings), readable by bbpPairings and JaVaFo.
+
+    Written: headers ``012``-``092``, ``132`` round dates, ``142`` + ``XXR``, ``152`` +
+    ``XXC``, ``162`` (``XXS`` as well when needed) when the points are not 1/½/0, ``192`` for a
+    Dutch Swiss, one ``001`` per registration with points recomputed from the games and the
+    rank under the tournament's tie-breaks, absences as ``0000 - Z`` in the round columns,
+    requested byes of the next round in its column and all future requested byes as ``240``.
+    Games without a result are left out (their round column stays blank).
+    """
+    regs = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number", "pk")
+    )
+    tpn_of: dict[int, int] = {}
+    next_free = max((r.pairing_number or 0 for r in regs), default=0)
+    for reg in regs:
+        if reg.pairing_number is None:
+            next_free += 1
+            tpn_of[reg.player_id] = next_free
+        else:
+            tpn_of[reg.player_id] = reg.pairing_number
+    games = list(
+        Game.objects.filter(round__tournament=tournament)
+        .exclude(result="")
+        .select_related("round")
+        .order_by("round__number", "board")
+    )
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    done = max((g.round.number for g in games), default=0)
+    cells: dict[tuple[int, int], trfmod.RoundEntry] = {}
+    for g in games:
+        n = g.round.number
+        white = tpn_of.get(g.white_id)
+        if white is None:
+            continue
+        if g.black_id is None:
+            cells[(white, n)] = trfmod.RoundEntry(None, "-", g.result)
+            continue
+        black = tpn_of.get(g.black_id)
+        if black is None:
+            continue
+        code_w, code_b = g.result[0], g.result[1]
+        cells[(white, n)] = trfmod.RoundEntry(black, "w", code_w)
+        cells[(black, n)] = trfmod.RoundEntry(white, "b", code_b)
+    requested = list(
+        RequestedBye.objects.filter(registration__tournament=tournament, round_number__gt=done)
+        .select_related("registration")
+        .order_by("round_number", "registration__pairing_number")
+    )
+    nxt = done + 1
+    for bye in requested:
+        if bye.round_number == nxt:
+            cells[(tpn_of[bye.registration.player_id], nxt)] = trfmod.RoundEntry(
+                None, "-", bye.kind
+            )
+    ps = _point_system(tournament)
+    records = []
+    for reg in regs:
+        tpn = tpn_of[reg.player_id]
+        entries = []
+        for n in range(1, min(nxt, max(tournament.rounds_planned, done)) + 1):
+            cell = cells.get((tpn, n))
+            if cell is None:
+                # Played rounds: an absence is a zero-point bye, the rounds before a late
+                # entry or after a withdrawal stay blank. Next round: absent players get Z.
+                outside = not _plays_in(reg, n)
+                cell = trfmod.BLANK_ROUND if outside == (n <= done) else _ABSENT
+            entries.append(cell)
+        while entries and entries[-1].is_blank:
+            entries.pop()
+        p = reg.player
+        records.append(
+            trfmod.PlayerRecord(
+                tpn=tpn,
+                name=p.name,
+                sex="w" if p.sex == "f" else "m",
+                title=p.title,
+                rating=reg.rating_at_start or 0,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth_date=_fmt_date(p.birth_date),
+                points=trfmod.computed_points(
+                    trfmod.PlayerRecord(tpn=tpn, rounds=entries), ps, done
+                ),
+                rank=None,
+                rounds=entries,
+            )
+        )
+    _rank(records, tournament, ps, done)
+    records.sort(key=lambda r: r.tpn)
+
+    headers = {"012": tournament.name}
+    if tournament.city:
+        headers["022"] = tournament.city
+    if tournament.club_id and tournament.club.federation:
+        headers["032"] = tournament.club.federation
+    headers["042"] = _fmt_date(tournament.start_date)
+    headers["052"] = _fmt_date(tournament.end_date)
+    headers["062"] = str(len(records))
+    headers["072"] = str(sum(1 for r in records if r.rating))
+    headers["092"] = str(tournament.get_pairing_system_display())
+    ett = _trf_type(tournament)
+    if ett:
+        headers["192"] = ett
+    round_dates = None
+    if any(r.date for r in rounds):
+        by_number = {r.number: r.date for r in rounds}
+        round_dates = [
+            by_number[n].strftime("%y/%m/%d") if by_number.get(n) else ""
+            for n in range(1, max(by_number) + 1)
+        ]
+    colour = tournament.round_one_colour or _colour_of_round_one(cells)
+    trf = trfmod.TrfFile(
+        headers=headers,
+        round_dates=round_dates,
+        players=records,
+        total_rounds=max(tournament.rounds_planned or 0, done) or None,
+        initial_colour=colour or None,
+        point_system=ps,
+        byes=[
+            (bye.kind, bye.round_number, tpn_of[bye.registration.player_id]) for bye in requested
+        ],
+    )
+    return trfmod.write_trf(trf)
+
+
+def _colour_of_round_one(cells: dict[tuple[int, int], trfmod.RoundEntry]) -> str:
+    """Round 1's colour of the best-seeded player who played it (``""`` if nobody did)."""
+    for (_tpn, n), e in sorted(cells.items()):
+        if n == 1 and e.colour in ("w", "b"):
+            return e.colour
+    return ""
+
+
+def _rank(
+    records: list[trfmod.PlayerRecord],
+    tournament: Tournament,
+    ps: trfmod.PointSystem,
+    done: int,
+) -> None:
+    """Fill ``rank`` with the place under the tournament's tie-breaks (ties share a place)."""
+    if not records:
+        return
+    places = ranking(
+        records, ps, tournament.tiebreak_codes, rounds=done, round_robin=tournament.is_round_robin
+    )
+    for r in records:
+        r.rank = places.get(r.tpn)
+
+
+def ranking(
+    records: Iterable[trfmod.PlayerRecord],
+    ps: trfmod.PointSystem,
+    tiebreaks: str,
+    *,
+    rounds: int,
+    round_robin: bool = False,
+    edition: str = "2026",
+) -> dict[int, int]:
+    """Place of each TPN after ``rounds`` rounds under ``tiebreaks`` (C.07, :mod:`standings`)."""
+    players = []
+    for r in records:
+        entries = []
+        for n in range(1, rounds + 1):
+            e = _entry(r.entry(n))
+            entries.append(
+                st.Entry(e.opponent, e.colour if e.colour in ("w", "b") else None, e.result)
+            )
+        players.append(
+            st.Player(tpn=r.tpn, name=r.name, rating=r.rating or None, entries=tuple(entries))
+        )
+
+    def frac(value: float) -> Fraction:
+        return Fraction(str(value))
+
+    points = st.PointSystem(
+        win=frac(ps.win),
+        draw=frac(ps.draw),
+        loss=frac(ps.loss),
+        forfeit_win=frac(ps.forfeit_win),
+        forfeit_loss=frac(ps.forfeit_loss),
+        pab=frac(ps.pab),
+        full_bye=frac(ps.full_bye),
+        half_bye=frac(ps.half_bye),
+        zero_bye=frac(ps.zero_bye),
+    )
+    tournament = st.Tournament(
+        players=tuple(players),
+        rounds=max(rounds, 1),
+        points=points,
+        round_robin=round_robin,
+        edition=edition,
+    )
+    table = st.standings(tournament, tiebreaks, after_round=rounds)
+    return {row.player.tpn: row.place for row in table.rows}
