@@ -1,0 +1,102 @@
+"""Organiser pages for TRF files: upload a file as a new tournament, download a tournament.
+
+Staff only for now (``StaffRequiredMixin``); both views call one service each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+from django.views.generic import FormView
+
+from ratings.models import RatingList
+from tournaments.models import Tournament
+from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
+
+
+class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
+    """Logged-in staff only: others are sent to the login page (anonymous) or get 403."""
+
+    def test_func(self) -> bool:
+        return bool(self.request.user.is_staff)
+
+
+class TrfUploadForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("TRF file"),
+        help_text=gettext_lazy("TRF16 or TRF-2026, UTF-8, at most 2 MB."),
+    )
+    rating_list = forms.ModelChoiceField(
+        label=gettext_lazy("Rating list"),
+        queryset=RatingList.objects.all(),
+        required=False,
+        empty_label=gettext_lazy("Unrated"),
+        help_text=gettext_lazy("The list the tournament's games are rated in."),
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                _("The file is %(size)s MB; the largest file accepted is %(limit)s MB.")
+                % {
+                    "size": f"{upload.size / 1024 / 1024:.1f}",
+                    "limit": f"{MAX_UPLOAD_BYTES / 1024 / 1024:g}",
+                }
+            )
+        return upload
+
+
+class TrfImportView(StaffRequiredMixin, FormView):
+    """Upload a TRF file; a bad file shows every problem (line, column, reason)."""
+
+    template_name = "tournaments/trf/import.html"
+    form_class = TrfUploadForm
+
+    def form_valid(self, form: TrfUploadForm) -> HttpResponse:
+        report = import_trf(
+            file=form.cleaned_data["file"],
+            rating_list=form.cleaned_data["rating_list"],
+            user=self.request.user,
+        )
+        if report.errors:
+            form.add_error(None, _("Nothing was imported: the file has errors."))
+            for problem in report.errors:
+                form.add_error("file", str(problem))
+            return self.form_invalid(form)
+        for warning in report.warnings:
+            messages.warning(self.request, str(warning))
+        messages.success(
+            self.request,
+            _(
+                "Imported “%(name)s”: %(created)d players created, %(matched)d matched, "
+                "%(rounds)d rounds."
+            )
+            % {
+                "name": report.tournament.name,
+                "created": report.players_created,
+                "matched": report.players_matched,
+                "rounds": report.rounds,
+            },
+        )
+        return HttpResponseRedirect(report.tournament.get_absolute_url())
+
+
+class TrfExportView(StaffRequiredMixin, View):
+    """Download a tournament as a TRF-2026 file."""
+
+    http_method_names = ["get", "head"]
+
+    def get(self, request: Any, slug: str) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, slug=slug)
+        response = HttpResponse(export_trf(tournament=tournament), content_type="text/plain")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
