@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 
 from django.db.models import Count, QuerySet
 
 from players.models import Player
-from ratings.models import RatingChange
+from ratings.models import PublishedRating, RatingChange
 from ratings.systems import classes, fide
-from tournaments.enums import Result
-from tournaments.models import Game, Registration, Tournament
+from tournaments import standings
+from tournaments.enums import Result, RoundStatus
+from tournaments.models import Game, Registration, Round, Tournament
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -53,6 +55,7 @@ def tournament_games(tournament: Tournament) -> QuerySet[Game]:
     """Games of ``tournament`` by round and board, players joined."""
     return (
         Game.objects.filter(round__tournament=tournament)
+        .exclude(round__status=RoundStatus.DRAFT)
         .select_related("round", "white", "black")
         .order_by("round__number", "board")
     )
@@ -162,3 +165,266 @@ def field_strength(lines: list[PlayerLine]) -> FieldStrength | None:
         return None
     average = fide.average_rating(ratings)
     return FieldStrength(average, len(ratings), classes.tournament_category(average))
+
+
+# --------------------------------------------------------------------------- standings
+
+# Point-system fields of Tournament and the PointSystem argument each one fills.
+_POINT_FIELDS = {
+    "points_win": "win",
+    "points_draw": "draw",
+    "points_loss": "loss",
+    "points_forfeit_win": "forfeit_win",
+    "points_pab": "pab",
+    "points_half_bye": "half_bye",
+}
+
+
+def point_system(tournament: Tournament) -> standings.PointSystem:
+    """The tournament's points per result; a full-point bye is worth a win."""
+    values = {
+        argument: Fraction(getattr(tournament, name)) for name, argument in _POINT_FIELDS.items()
+    }
+    values["full_bye"] = values["win"]
+    return standings.PointSystem(**values)
+
+
+@dataclass
+class StandingsData:
+    """A tournament as the pure standings module sees it, with the DB rows behind it.
+
+    ``event`` is the :class:`standings.Tournament`; ``players`` maps each TPN to the DB
+    player; ``changes`` the sum of the ledger's changes in this tournament per TPN (the rating
+    ledger is the authority for the rating-change column); ``completed`` the rounds whose
+    every board has a result (the rounds standings can be shown after); ``withdrawn`` the TPNs
+    of withdrawn players.
+    """
+
+    tournament: Tournament
+    event: standings.Tournament
+    players: dict[int, Player]
+    changes: dict[int, Decimal]
+    completed: int
+    withdrawn: frozenset[int] = frozenset()
+    tiebreaks: str = ""
+
+    @property
+    def round_robin(self) -> bool:
+        return self.event.round_robin
+
+    @property
+    def rated(self) -> bool:
+        return self.tournament.rating_list_id is not None
+
+    def strength(self) -> FieldStrength | None:
+        """Average rating of the rated players and the FIDE category it gives."""
+        ratings = [p.rating for p in self.event.players if p.rating is not None]
+        if not ratings:
+            return None
+        average = fide.average_rating(ratings)
+        return FieldStrength(average, len(ratings), classes.tournament_category(average))
+
+
+def _white_code(result: str) -> str:
+    return result[0]
+
+
+def _black_code(result: str) -> str:
+    return result[1]
+
+
+def _visible_rounds(tournament: Tournament) -> QuerySet[Round]:
+    return Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
+
+
+def standings_input(tournament: Tournament, *, after_round: int | None = None) -> StandingsData:
+    """Convert ``tournament``'s registrations and games into the pure standings input.
+
+    Fixed query count: registrations (players joined), games of the public rounds, and for a
+    rated tournament the ledger rows and the players' published ratings at the start.
+
+    - TPN: the registration's pairing number; players without one (or paired without a
+      registration) follow in name order.
+    - Entries: rounds 1..``completed`` (rounds whose every board has a result), or up to
+      ``after_round`` if smaller. A player not paired in a round gets a zero-point bye (this
+      covers every round after a withdrawal).
+    - Ratings: ``Registration.rating_at_start`` when set, else the rating the ledger used,
+      else the last published rating on or before the start date.
+    """
+    registrations = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number", "player__last_name", "player__first_name", "pk")
+    )
+    games = list(
+        Game.objects.filter(round__in=_visible_rounds(tournament))
+        .select_related("round", "white", "black")
+        .order_by("round__number", "board")
+    )
+    by_player: dict[int, Player] = {r.player_id: r.player for r in registrations}
+    for game in games:
+        by_player.setdefault(game.white_id, game.white)
+        if game.black is not None:
+            by_player.setdefault(game.black_id, game.black)
+
+    # Pairing numbers: registered numbers first, then the rest in name order.
+    tpn: dict[int, int] = {}
+    for registration in registrations:
+        if registration.pairing_number is not None:
+            tpn[registration.player_id] = registration.pairing_number
+    next_number = max(tpn.values(), default=0)
+    for player in sorted(
+        (p for pk, p in by_player.items() if pk not in tpn), key=lambda p: (p.name, p.pk)
+    ):
+        next_number += 1
+        tpn[player.pk] = next_number
+
+    # Rounds with every board decided.
+    pending: set[int] = set()
+    numbers: set[int] = set()
+    for game in games:
+        numbers.add(game.round.number)
+        if not game.result:
+            pending.add(game.round.number)
+    completed = 0
+    while completed + 1 in numbers and completed + 1 not in pending:
+        completed += 1
+    last = completed if after_round is None else min(after_round, completed)
+
+    entries: dict[int, dict[int, standings.Entry]] = {pk: {} for pk in by_player}
+    for game in games:
+        number = game.round.number
+        if number > last:
+            continue
+        if game.black_id is None:
+            entries[game.white_id][number] = standings.Entry(result=game.result[0])
+            continue
+        entries[game.white_id][number] = standings.Entry(
+            tpn[game.black_id], "w", _white_code(game.result)
+        )
+        entries[game.black_id][number] = standings.Entry(
+            tpn[game.white_id], "b", _black_code(game.result)
+        )
+
+    ratings, changes = _ratings_and_changes(tournament, registrations, by_player)
+    players = tuple(
+        standings.Player(
+            tpn=tpn[pk],
+            name=player.name,
+            rating=ratings.get(pk),
+            entries=tuple(entries[pk].get(r, standings.Entry()) for r in range(1, last + 1)),
+        )
+        for pk, player in by_player.items()
+    )
+    rounds = max(tournament.rounds_planned, max(numbers, default=0), last)
+    event = standings.Tournament(
+        players=tuple(sorted(players, key=lambda p: p.tpn)),
+        rounds=rounds,
+        points=point_system(tournament),
+        round_robin=tournament.is_round_robin,
+        time_control=tournament.rating_list.time_control if tournament.rating_list else "standard",
+    )
+    withdrawn = frozenset(tpn[r.player_id] for r in registrations if r.withdrawn)
+    return StandingsData(
+        tournament=tournament,
+        event=event,
+        players={tpn[pk]: player for pk, player in by_player.items()},
+        changes={tpn[pk]: change for pk, change in changes.items() if pk in tpn},
+        completed=completed,
+        withdrawn=withdrawn,
+        tiebreaks=tournament.tiebreak_codes,
+    )
+
+
+def _ratings_and_changes(
+    tournament: Tournament, registrations: list[Registration], by_player: dict[int, Player]
+) -> tuple[dict[int, int], dict[int, Decimal]]:
+    """Rating used per player pk and the sum of their ledger changes in ``tournament``."""
+    ratings: dict[int, int] = {}
+    for registration in registrations:
+        if registration.rating_at_start is not None:
+            ratings[registration.player_id] = registration.rating_at_start
+    changes: dict[int, Decimal] = {}
+    if tournament.rating_list_id is None:
+        return ratings, changes
+    ledger = (
+        RatingChange.objects.filter(tournament=tournament)
+        .order_by("date", "game__round__number", "pk")
+        .only("player_id", "rating_used", "change")
+    )
+    for row in ledger:
+        if row.rating_used is not None:
+            ratings.setdefault(row.player_id, row.rating_used)
+        if row.change is not None:
+            changes[row.player_id] = changes.get(row.player_id, ZERO) + row.change
+    missing = [pk for pk in by_player if pk not in ratings]
+    if missing:
+        published = PublishedRating.objects.filter(
+            published_list__rating_list_id=tournament.rating_list_id,
+            published_list__date__lte=tournament.start_date,
+            player_id__in=missing,
+        ).order_by("player_id", "-published_list__date")
+        for row in published.only("player_id", "rating"):
+            ratings.setdefault(row.player_id, row.rating)
+    return ratings, changes
+
+
+def ranked(data: StandingsData, after_round: int) -> standings.Standings:
+    """The standings after ``after_round`` with the tournament's tie-breaks."""
+    return standings.standings(data.event, data.tiebreaks, after_round=after_round)
+
+
+def standings_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
+    """Rows for :class:`tournaments.tables.StandingsTable`."""
+    return [
+        {
+            "place": row.label,
+            "tpn": row.player.tpn,
+            "player": data.players[row.player.tpn],
+            "rating": row.player.rating,
+            "points": row.points,
+            **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
+            "performance": row.performance,
+            "change": data.changes.get(row.player.tpn),
+            "withdrawn": row.player.tpn in data.withdrawn,
+        }
+        for row in table.rows
+    ]
+
+
+def crosstable_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
+    """Rows for :class:`tournaments.tables.CrosstableTable`: players and columns by rank."""
+    cross = standings.crosstable(data.event, after_round=table.after_round)
+    rank = {row.player.tpn: number for number, row in enumerate(table.rows, start=1)}
+    rows = []
+    for number, row in enumerate(table.rows, start=1):
+        tpn = row.player.tpn
+        cells = {f"c{rank[other]}": cross.cell(tpn, other) for other in rank if other != tpn}
+        rows.append(
+            {
+                "rank": number,
+                "player": data.players[tpn],
+                "rating": row.player.rating,
+                **cells,
+                f"c{number}": "×",
+                "points": row.points,
+                **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
+                "place": row.label,
+            }
+        )
+    return rows
+
+
+def progress_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
+    """Rows for :class:`tournaments.tables.ProgressTable`, in the order of the standings."""
+    progress = standings.progress_table(data.event, after_round=table.after_round)
+    return [
+        {
+            "place": row.label,
+            "tpn": row.player.tpn,
+            "player": data.players[row.player.tpn],
+            "rating": row.player.rating,
+            **{f"r{n}": score for n, score in enumerate(progress[row.player.tpn], start=1)},
+        }
+        for row in table.rows
+    ]

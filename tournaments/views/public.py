@@ -1,11 +1,21 @@
 """Public, read-only tournament pages."""
 
+from django.http import Http404
+from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 from django_tables2 import SingleTableView
 
 from players.views.mixins import ReadOnlyMixin
 from tournaments import queries
-from tournaments.tables import GameTable, TournamentPlayerTable, TournamentTable
+from tournaments.tables import (
+    CrosstableTable,
+    GameTable,
+    ProgressTable,
+    StandingsTable,
+    TournamentPlayerTable,
+    TournamentTable,
+)
+from tournaments.tiebreak_names import describe
 
 
 class TournamentListView(ReadOnlyMixin, SingleTableView):
@@ -41,3 +51,85 @@ class TournamentView(ReadOnlyMixin, DetailView):
             for round_games in queries.games_by_round(games)
         ]
         return context
+
+
+class StandingsBaseView(ReadOnlyMixin, DetailView):
+    """Shared by the standings, crosstable and progress pages: ``?round=N`` selects the round
+    the table is shown after (1 up to the last round with every result in; 404 otherwise)."""
+
+    context_object_name = "tournament"
+    page = ""
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def after_round(self, data: queries.StandingsData) -> int:
+        raw = self.request.GET.get("round")
+        if raw is None or raw == "":
+            return data.completed
+        if not raw.isdigit() or not 1 <= int(raw) <= data.completed:
+            raise Http404(_("No standings after that round."))
+        return int(raw)
+
+    def check_format(self, data: queries.StandingsData) -> None:
+        """Refuse a page that does not fit the tournament's format (404)."""
+
+    def table(self, data: queries.StandingsData, ranked):
+        raise NotImplementedError
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        data = queries.standings_input(self.object)
+        self.check_format(data)
+        after = self.after_round(data)
+        ranked = queries.ranked(data, after)
+        context.update(
+            data=data,
+            page=self.page,
+            after_round=after,
+            round_choices=range(1, data.completed + 1),
+            table=self.table(data, ranked),
+            legend=[(tb.code, describe(tb)) for tb in ranked.tiebreaks],
+            strength=data.strength() if data.round_robin else None,
+        )
+        return context
+
+
+class StandingsView(StandingsBaseView):
+    """Standings after any round: shared places, tie-breaks, performance, rating change."""
+
+    template_name = "tournaments/standings.html"
+    page = "standings"
+
+    def table(self, data, ranked):
+        return StandingsTable(
+            queries.standings_rows(data, ranked), tiebreaks=ranked.tiebreaks, rated=data.rated
+        )
+
+
+class CrosstableView(StandingsBaseView):
+    """A round robin's crosstable (404 for other formats)."""
+
+    template_name = "tournaments/crosstable.html"
+    page = "crosstable"
+
+    def check_format(self, data):
+        if not data.round_robin:
+            raise Http404(_("Only round robins have a crosstable."))
+
+    def table(self, data, ranked):
+        return CrosstableTable(
+            queries.crosstable_rows(data, ranked),
+            size=len(ranked.rows),
+            tiebreaks=ranked.tiebreaks,
+        )
+
+
+class ProgressView(StandingsBaseView):
+    """The score of every player after each round."""
+
+    template_name = "tournaments/progress.html"
+    page = "progress"
+
+    def table(self, data, ranked):
+        return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
