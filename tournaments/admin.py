@@ -80,6 +80,7 @@ def save_game_forms(request, formset, *, round=None) -> None:
                 game=Game.objects.get(pk=game.pk),
                 result=form.cleaned_data["result"],
                 user=request.user,
+                correction=True,
             )
 
 
@@ -362,6 +363,7 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
                 game=Game.objects.get(pk=obj.pk),
                 result=form.cleaned_data["result"],
                 user=request.user,
+                correction=True,
             )
             adopt(obj, saved)
 

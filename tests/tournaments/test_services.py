@@ -82,7 +82,7 @@ def test_record_result_correction_replays_later_periods_exactly(club):
     march = close_rating_period(rating_list=club["list"], date=D(2025, 3, 1))
     before = dict(march.entries.values_list("player__last_name", "rating"))
 
-    record_result(game=ab, result="==")
+    record_result(game=ab, result="==", correction=True)
 
     after = dict(march.entries.values_list("player__last_name", "rating"))
     # Before: Feb list A 2005, B 1795; March A 2007 (+1.60), B 1790 (-5.00), C 1603.
@@ -101,7 +101,7 @@ def test_record_result_correction_replays_later_periods_exactly(club):
 def test_record_result_clearing_a_result_removes_its_ledger_rows(club):
     game = add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="01")
 
-    record_result(game=game, result="")
+    record_result(game=game, result="", correction=True)
 
     assert RatingChange.objects.count() == 0
     assert _live(club["a"]) == Decimal("2000.00")

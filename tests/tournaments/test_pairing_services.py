@@ -1,0 +1,246 @@
+"""Pairing services: numbers, Berger and Dutch rounds, byes, withdrawals, manual edits."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from players.enums import Title
+from tests.factories import make_player, make_tournament
+from tournaments.enums import PairingSystem, RoundStatus
+from tournaments.models import Game, Registration, Round
+from tournaments.pairing_queries import pairing_state
+from tournaments.services import (
+    add_forbidden_pair,
+    discard_pairings,
+    edit_board,
+    pair_next_round,
+    publish_round,
+    record_result,
+    register_player,
+    request_bye,
+    swap_boards,
+    withdraw_player,
+)
+
+pytestmark = pytest.mark.django_db
+
+RATINGS = (2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700)
+
+
+def _event(system: str, players: int, **fields):
+    tournament = make_tournament(
+        rating_list=None,
+        pairing_system=system,
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 9),
+        **fields,
+    )
+    entrants = []
+    for index in range(players):
+        player = make_player(f"P{index + 1}")
+        register_player(tournament=tournament, player=player, rating_at_start=RATINGS[index])
+        entrants.append(player)
+    return tournament, entrants
+
+
+def _boards(round_: Round) -> list[tuple[str, str | None, str]]:
+    return [
+        (g.white.last_name, g.black.last_name if g.black else None, g.result)
+        for g in round_.games.select_related("white", "black").order_by("board")
+    ]
+
+
+def _finish(round_: Round, result: str = "10") -> None:
+    publish_round(round=round_)
+    for game in round_.games.filter(result=""):
+        record_result(game=game, result=result)
+
+
+def test_swiss_numbers_follow_rating_then_title_then_name():
+    tournament = make_tournament(rating_list=None, pairing_system=PairingSystem.SWISS_DUTCH)
+    late_alphabet = make_player("Zed")
+    titled = make_player("Young", title=Title.IM)
+    first = make_player("Adams", title=Title.IM)
+    strong = make_player("Strong")
+    for player, rating in ((late_alphabet, 2000), (titled, 2000), (first, 2000), (strong, 2100)):
+        register_player(tournament=tournament, player=player, rating_at_start=rating)
+
+    order = list(
+        Registration.objects.filter(tournament=tournament)
+        .order_by("pairing_number")
+        .values_list("player__last_name", flat=True)
+    )
+
+    assert order == ["Strong", "Adams", "Young", "Zed"]
+
+
+def test_round_robin_six_players_round_two_is_the_berger_table():
+    tournament, _players = _event(PairingSystem.ROUND_ROBIN, 6, seeding="rating")
+    _finish(pair_next_round(tournament=tournament))
+
+    second = pair_next_round(tournament=tournament)
+
+    # Berger table, 6 players, round 2: 6-4, 5-3, 1-2.
+    assert _boards(second) == [("P6", "P4", ""), ("P5", "P3", ""), ("P1", "P2", "")]
+    assert second.status == RoundStatus.DRAFT
+    tournament.refresh_from_db()
+    assert tournament.rounds_planned == 5
+
+
+def test_double_round_robin_second_cycle_reverses_colours():
+    tournament, _players = _event(PairingSystem.DOUBLE_ROUND_ROBIN, 4, seeding="rating")
+    rounds = []
+    for _number in range(4):
+        round_ = pair_next_round(tournament=tournament)
+        rounds.append(_boards(round_))
+        _finish(round_, "==")
+
+    # 4 players: table rounds 1, 3, 2 (last two swapped), then round 1 reversed.
+    assert rounds[0] == [("P1", "P4", ""), ("P2", "P3", "")]
+    assert rounds[3] == [("P4", "P1", ""), ("P3", "P2", "")]
+
+
+def test_swiss_round_one_with_seven_players_by_initial_ranking():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 7, rounds_planned=5)
+    tournament.initial_colour = "b"
+    tournament.save()
+
+    first = pair_next_round(tournament=tournament)
+
+    assert _boards(first) == [
+        ("P4", "P1", ""),
+        ("P2", "P5", ""),
+        ("P6", "P3", ""),
+        ("P7", None, "U"),
+    ]
+
+
+def test_drawn_initial_colour_is_stored():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=3)
+
+    first = pair_next_round(tournament=tournament)
+
+    tournament.refresh_from_db()
+    assert tournament.drawn_colour in {"w", "b"}
+    top = first.games.get(board=1)
+    assert (top.white.last_name == "P1") == (tournament.drawn_colour == "w")
+
+
+def test_withdrawn_player_gets_zero_point_byes_and_requested_half_bye_gets_h():
+    tournament, players = _event(PairingSystem.SWISS_DUTCH, 6, rounds_planned=4)
+    tournament.initial_colour = "w"
+    tournament.save()
+    registrations = {r.player_id: r for r in Registration.objects.filter(tournament=tournament)}
+    request_bye(registration=registrations[players[1].pk], round_number=2, kind="H")
+    _finish(pair_next_round(tournament=tournament))
+    withdraw_player(registration=registrations[players[5].pk], after_round=1)
+
+    second = pair_next_round(tournament=tournament)
+    byes = {(w, r) for w, b, r in _boards(second) if b is None}
+
+    assert byes == {("P2", "H"), ("P6", "Z")}
+    assert len(_boards(second)) == 4  # two games, two byes
+    _finish(second)
+    third = pair_next_round(tournament=tournament)
+    assert ("P6", None, "Z") in _boards(third)
+
+
+def test_forbidden_pair_is_respected():
+    tournament, players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=3)
+    tournament.initial_colour = "w"
+    tournament.save()
+    add_forbidden_pair(tournament=tournament, player_a=players[0], player_b=players[2])
+
+    first = pair_next_round(tournament=tournament)
+
+    pairs = {frozenset((w, b)) for w, b, _r in _boards(first)}
+    assert frozenset(("P1", "P3")) not in pairs
+    assert len(pairs) == 2
+
+
+def test_next_round_refused_until_previous_is_published_and_complete():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=3)
+    first = pair_next_round(tournament=tournament)
+
+    with pytest.raises(ValidationError, match="not published"):
+        pair_next_round(tournament=tournament)
+    publish_round(round=first)
+    with pytest.raises(ValidationError, match="not complete"):
+        pair_next_round(tournament=tournament)
+    assert Round.objects.filter(tournament=tournament).count() == 1
+
+
+def test_results_refused_in_a_draft_round_and_second_result_needs_correction():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=3)
+    first = pair_next_round(tournament=tournament)
+    game = first.games.get(board=1)
+
+    with pytest.raises(ValidationError, match="not published"):
+        record_result(game=game, result="10")
+    publish_round(round=first)
+    record_result(game=game, result="10")
+    with pytest.raises(ValidationError, match="already has a result"):
+        record_result(game=game, result="01")
+    record_result(game=game, result="01", correction=True)
+    assert Game.objects.get(pk=game.pk).result == "01"
+
+
+def test_discard_and_regenerate_a_draft_but_never_a_published_round():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=3)
+    first = pair_next_round(tournament=tournament)
+    discard_pairings(round=first)
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+    again = pair_next_round(tournament=tournament)
+    publish_round(round=again)
+    with pytest.raises(ValidationError, match="published"):
+        discard_pairings(round=again)
+    with pytest.raises(ValidationError, match="published"):
+        edit_board(game=again.games.get(board=1), white=_players[1], black=_players[0])
+
+
+def test_edit_board_exchanges_players_and_refuses_rematch_and_withdrawn():
+    tournament, players = _event(PairingSystem.SWISS_DUTCH, 6, rounds_planned=3)
+    tournament.initial_colour = "w"
+    tournament.save()
+    first = pair_next_round(tournament=tournament)
+    assert _boards(first) == [("P1", "P4", ""), ("P5", "P2", ""), ("P3", "P6", "")]
+
+    warnings = edit_board(game=first.games.get(board=1), white=players[0], black=players[1])
+
+    assert warnings == []
+    assert _boards(first) == [("P1", "P2", ""), ("P5", "P4", ""), ("P3", "P6", "")]
+    swap_boards(game=first.games.get(board=1), other=first.games.get(board=3))
+    assert _boards(first)[0] == ("P3", "P6", "")
+    _finish(first)
+    registration = Registration.objects.get(player=players[5])
+    withdraw_player(registration=registration, after_round=1)
+    second = pair_next_round(tournament=tournament)
+    game = second.games.exclude(black=None).first()
+    before = _boards(second)
+    with pytest.raises(ValidationError, match="withdrawn"):
+        edit_board(game=game, white=players[5], black=game.black)
+    opponent = {"P1": players[1], "P2": players[0], "P3": players[5], "P4": players[4]}
+    rematch = opponent.get(game.white.last_name)
+    if rematch is not None and rematch != players[5]:
+        with pytest.raises(ValidationError, match="already played"):
+            edit_board(game=game, white=game.white, black=rematch)
+    assert _boards(second) == before
+
+
+def test_late_entry_is_ranked_in_and_scores_zero_for_missed_rounds():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 4, rounds_planned=4)
+    _finish(pair_next_round(tournament=tournament))
+    late = make_player("Late")
+
+    registration = register_player(tournament=tournament, player=late, rating_at_start=2350)
+
+    assert registration.pairing_number == 2
+    assert registration.entered_round == 2
+    state = pairing_state(tournament, 2)
+    assert state.players[1].history[0].result == "Z"
+    second = pair_next_round(tournament=tournament)
+    assert "Late" in {name for board in _boards(second) for name in board[:2]}
