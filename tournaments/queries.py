@@ -370,8 +370,13 @@ def _ratings_and_changes(
 
 
 def ranked(data: StandingsData, after_round: int) -> standings.Standings:
-    """The standings after ``after_round`` with the tournament's tie-breaks."""
-    return standings.standings(data.event, data.tiebreaks, after_round=after_round)
+    """The standings after ``after_round`` with the tournament's tie-breaks (the preset of
+    the format if the stored list does not parse, e.g. written before validation)."""
+    try:
+        tiebreaks = standings.parse_tiebreaks(data.tiebreaks)
+    except ValueError:
+        tiebreaks = None
+    return standings.standings(data.event, tiebreaks, after_round=after_round)
 
 
 def standings_rows(data: StandingsData, table: standings.Standings) -> list[dict]:

@@ -306,3 +306,55 @@ def test_crosstable_query_count(client, django_assert_num_queries, item_count):
         response = client.get(reverse("tournaments:crosstable", args=["rr-count"]))
 
     assert len(body_rows(response.content)) == 2 * item_count
+
+
+def test_stored_tiebreaks_that_do_not_parse_fall_back_to_the_preset(client, round_robin):
+    round_robin.tiebreaks = "SB NONSENSE"
+    round_robin.save()
+
+    response = client.get(reverse("tournaments:standings", args=["rr"]))
+
+    assert [code for code, _name in response.context["legend"]] == ["DE", "WIN", "SB", "KS"]
+
+
+def test_draft_rounds_stay_off_the_public_pages(client, swiss):
+    first, second = (r.player for r in Registration.objects.filter(tournament=swiss)[:2])
+    make_game(make_round(swiss, 4, status="draft"), first, second, "")
+
+    standings_page = client.get(reverse("tournaments:standings", args=["swiss"]))
+    detail_page = client.get(reverse("tournaments:detail", args=["swiss"]))
+
+    assert standings_page.context["after_round"] == 3
+    assert [item["round"].number for item in detail_page.context["rounds"]] == [1, 2, 3]
+
+
+def test_withdrawn_players_rows_are_marked(client, swiss):
+    Registration.objects.filter(tournament=swiss, pairing_number=3).update(withdrawn_after_round=3)
+
+    response = client.get(reverse("tournaments:standings", args=["swiss"]))
+
+    assert response.content.decode().count('<tr class="withdrawn ') == 1
+
+
+def test_double_round_robin_crosstable_lists_both_games(client):
+    tournament = make_tournament(pairing_system="double_round_robin", slug="drr")
+    a, b = make_player("A"), make_player("B")
+    register(tournament, a, b)
+    make_game(make_round(tournament, 1), a, b, "10")
+    make_game(make_round(tournament, 2), b, a, "==")
+
+    response = client.get(reverse("tournaments:crosstable", args=["drr"]))
+
+    assert [row[:6] for row in body_rows(response.content)] == [
+        ["1", "A", "–", "×", "1 ½", "1½"],
+        ["2", "B", "–", "0 ½", "×", "½"],
+    ]
+
+
+def test_round_robin_detail_page_links_the_crosstable(client, round_robin, swiss):
+    rr_page = client.get(reverse("tournaments:detail", args=["rr"])).content.decode()
+    swiss_page = client.get(reverse("tournaments:detail", args=["swiss"])).content.decode()
+
+    assert reverse("tournaments:crosstable", args=["rr"]) in rr_page
+    assert reverse("tournaments:crosstable", args=["swiss"]) not in swiss_page
+    assert reverse("tournaments:progress", args=["swiss"]) in swiss_page
