@@ -264,14 +264,21 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
     if ps.zero_bye or ps.forfeit_loss:
         errors.append(_("absences and forfeit losses must score zero"))
     if errors:
-        raise _ImportFailed([Problem(1, 1, _("unsupported point system: %s") % e) for e in errors])
+        raise _ImportFailed(
+            [
+                Problem(1, 1, _("unsupported point system: %(reason)s") % {"reason": e})
+                for e in errors
+            ]
+        )
     round_dates = [trfmod.parse_trf_date(d) for d in parsed.round_dates or []]
     known_dates = [d for d in round_dates if d is not None]
     start = parsed.start_date or (min(known_dates) if known_dates else None)
     end = parsed.end_date or (max(known_dates) if known_dates else None)
     if start is None:
         start = end or timezone.localdate()
-        report.warnings.append(Problem(1, 1, _("no start date (042): %s used") % start))
+        report.warnings.append(
+            Problem(1, 1, _("no start date (record 042): %(date)s used") % {"date": start})
+        )
     if end is None or end < start:
         end = start
     name = parsed.name.strip() or _("Imported tournament")
