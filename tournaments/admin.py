@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from players.admin import ServiceAdminMixin, ServiceRejected, adopt, call_service
 from ratings import services as rating_services
 from tournaments import services
+from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import Game, Registration, Round, Tournament
 
 PAIRING_FIELDS = ["round", "board", "white", "black"]
@@ -131,8 +132,11 @@ def save_round_forms(formset) -> None:
             )
 
 
-class TournamentForm(forms.ModelForm):
-    """The tournament form; the pairing settings may be left out (their defaults apply)."""
+class TournamentForm(TiebreakFormMixin, forms.ModelForm):
+    """The tournament form; the pairing settings may be left out (their defaults apply).
+    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
+
+    tiebreaks = TiebreakField(label=_("tie-breaks"))
 
     OPTIONAL = (
         "points_win",

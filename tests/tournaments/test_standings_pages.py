@@ -18,6 +18,7 @@ from tests.factories import (
     register,
 )
 from tournaments import queries, standings
+from tournaments.admin import TournamentForm
 from tournaments.forms_tiebreaks import (
     TiebreakField,
     TiebreakFormMixin,
@@ -223,3 +224,24 @@ def test_presets_are_offered():
         "BH/C1 BH DE ARO/C1 WIN BWG BPG",
         "DE WIN SB KS",
     ]
+
+
+@pytest.mark.django_db
+def test_admin_tournament_form_refuses_buchholz_for_a_round_robin():
+    data = {
+        "name": "RR",
+        "slug": "rr",
+        "start_date": "2026-03-01",
+        "end_date": "2026-03-02",
+        "rounds_planned": 3,
+        "pairing_system": "round_robin",
+        "tiebreaks": "sb bh",
+    }
+
+    form = TournamentForm(data=data)
+
+    assert form.is_valid() is False
+    assert form.errors["tiebreaks"][0].startswith("Buchholz tie-breaks (BH)")
+    valid = TournamentForm(data={**data, "tiebreaks": "sb koya"})
+    assert valid.is_valid()
+    assert valid.cleaned_data["tiebreaks"] == "SB KS"
