@@ -32,8 +32,8 @@ Organiser flow (pairing):
     cancel_bye(*, registration, round_number, user=None) -> None
     add_forbidden_pair(*, tournament, player_a, player_b, user=None) -> ForbiddenPair
 
-Read side: ``tournaments.queries.pairing_state(tournament, round_number) -> TournamentState``
-(TPN = pairing number) and ``round_is_complete(round) -> bool``.
+Read side: ``tournaments.pairing_queries.pairing_state(tournament, round_number)``
+-> TournamentState (TPN = pairing number) and ``round_is_complete(round) -> bool``.
 
 ``user`` is accepted for the audit trail (not stored yet).
 """

@@ -1,8 +1,8 @@
-"""Public tournament pages."""
+"""Tournament pages: public pages, organiser pages (``organise/``), TRF files."""
 
 from django.urls import path
 
-from tournaments.views import public, trf
+from tournaments.views import organiser, public, trf
 
 app_name = "tournaments"
 
@@ -14,4 +14,53 @@ urlpatterns = [
     path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/crosstable/", public.CrosstableView.as_view(), name="crosstable"),
     path("<slug:slug>/progress/", public.ProgressView.as_view(), name="progress"),
+    # Organiser pages (staff only): GET pages, POST actions.
+    path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
+    path(
+        "<slug:slug>/organise/register/",
+        organiser.RegisterView.as_view(),
+        name="organise_register",
+    ),
+    path(
+        "<slug:slug>/organise/withdraw/",
+        organiser.WithdrawView.as_view(),
+        name="organise_withdraw",
+    ),
+    path("<slug:slug>/organise/bye/", organiser.ByeView.as_view(), name="organise_bye"),
+    path(
+        "<slug:slug>/organise/forbidden/",
+        organiser.ForbiddenPairView.as_view(),
+        name="organise_forbidden",
+    ),
+    path("<slug:slug>/organise/pair/", organiser.PairView.as_view(), name="organise_pair"),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/",
+        organiser.RoundView.as_view(),
+        name="organise_round",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/publish/",
+        organiser.PublishView.as_view(),
+        name="organise_publish",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/discard/",
+        organiser.DiscardView.as_view(),
+        name="organise_discard",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/swap/",
+        organiser.SwapBoardsView.as_view(),
+        name="organise_swap",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/edit/",
+        organiser.EditBoardView.as_view(),
+        name="organise_edit_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",
+        organiser.ResultView.as_view(),
+        name="organise_result",
+    ),
 ]

@@ -1,0 +1,114 @@
+"""Organiser forms: shape only (types, choices); the services enforce the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from players.models import Player
+from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, Result
+from tournaments.models import Game, Registration, Tournament
+
+
+class _EntrantChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        if isinstance(obj, Registration):
+            number = f"{obj.pairing_number}. " if obj.pairing_number else ""
+            return f"{number}{obj.player.name}"
+        return obj.name
+
+
+def _registrations(tournament: Tournament) -> Any:
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number", "player__last_name")
+    )
+
+
+def _entrants(tournament: Tournament) -> Any:
+    return Player.objects.filter(registrations__tournament=tournament).order_by(
+        "last_name", "first_name"
+    )
+
+
+class RegisterForm(forms.Form):
+    player = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
+    rating_at_start = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=3500,
+        help_text=_("Empty: the player's rating in the tournament's list."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.exclude(
+            registrations__tournament=tournament
+        ).order_by("last_name", "first_name")
+
+
+class WithdrawForm(forms.Form):
+    registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
+    after_round = forms.IntegerField(label=_("Withdrawn after round"), min_value=0)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].queryset = _registrations(tournament)
+
+
+class ByeForm(forms.Form):
+    registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    kind = forms.ChoiceField(label=_("Bye"), choices=ByeKind.choices)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].queryset = _registrations(tournament)
+
+
+class ForbiddenPairForm(forms.Form):
+    player_a = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
+    player_b = _EntrantChoice(label=_("Must not meet"), queryset=Player.objects.none())
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player_a"].queryset = _entrants(tournament)
+        self.fields["player_b"].queryset = _entrants(tournament)
+
+
+class EditBoardForm(forms.Form):
+    white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
+    black = _EntrantChoice(label=_("Black"), queryset=Player.objects.none(), required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["white"].queryset = _entrants(tournament)
+        self.fields["black"].queryset = _entrants(tournament)
+
+
+class SwapBoardsForm(forms.Form):
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    other = forms.IntegerField(label=_("with board"), min_value=1)
+
+
+class ResultForm(forms.Form):
+    """One board's result; ``correction`` is set by the form shown once a result exists."""
+
+    result = forms.ChoiceField(label=_("Result"))
+    correction = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        codes = BYE_RESULTS if game is not None and game.black_id is None else GAME_RESULTS
+        self.fields["result"].choices = [
+            (value, label) for value, label in Result.choices if value in codes
+        ]
+        if game is not None and game.result:
+            self.fields["result"].choices = [("", _("(clear)")), *self.fields["result"].choices]
+            self.fields["result"].required = False
+            self.initial.setdefault("result", game.result)
+            self.initial.setdefault("correction", True)

@@ -1,0 +1,364 @@
+"""Organiser pages: the tournament dashboard and the round page (pair, edit, publish, results).
+
+Staff only for now (:class:`StaffRequiredMixin`; roles come later). Pages are GET-only and
+write nothing; every write is a POST to an action view that parses one form, calls one
+service, adds a message and redirects back. A refused service call (``ValidationError``)
+becomes an error message and writes nothing (each service is one transaction).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from tournaments import services
+from tournaments.enums import PairingSystem, RoundStatus
+from tournaments.forms import (
+    ByeForm,
+    EditBoardForm,
+    ForbiddenPairForm,
+    RegisterForm,
+    ResultForm,
+    SwapBoardsForm,
+    WithdrawForm,
+)
+from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
+from tournaments.organiser_tables import BoardTable, RegistrationTable, RoundTable
+from tournaments.pairing_queries import round_is_complete
+
+
+class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
+    """Logged-in staff only: anonymous users go to the login page, others get 403."""
+
+    def test_func(self) -> bool:
+        return bool(self.request.user.is_staff)
+
+
+def _error_text(error: ValidationError) -> str:
+    return " ".join(str(message) for message in error.messages)
+
+
+class TournamentMixin(StaffRequiredMixin):
+    """Looks the tournament up by slug (``self.tournament``)."""
+
+    tournament: Tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def dashboard_url(self) -> str:
+        return reverse("tournaments:organise", args=[self.tournament.slug])
+
+
+class RoundMixin(TournamentMixin):
+    """Also looks the round up by number (``self.round``)."""
+
+    round: Round
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.round = get_object_or_404(Round, tournament=tournament, number=kwargs["number"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def round_url(self) -> str:
+        return reverse("tournaments:organise_round", args=[self.tournament.slug, self.round.number])
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    """Players, rounds and the registration forms of one tournament."""
+
+    template_name = "tournaments/organiser/dashboard.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        tournament = self.tournament
+        registrations = (
+            Registration.objects.filter(tournament=tournament)
+            .select_related("player")
+            .order_by("pairing_number", "player__last_name")
+        )
+        players = RegistrationTable(registrations)
+        rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+        for round_ in rounds:
+            round_.complete = round_is_complete(round_)
+        rounds_table = RoundTable(rounds)
+        RequestConfig(self.request, paginate=False).configure(players)
+        last = rounds[-1] if rounds else None
+        return super().get_context_data(
+            tournament=tournament,
+            players_table=players,
+            rounds_table=rounds_table,
+            can_pair=tournament.pairing_system != PairingSystem.MANUAL
+            and (last is None or last.complete),
+            register_form=RegisterForm(tournament=tournament),
+            withdraw_form=WithdrawForm(tournament=tournament),
+            bye_form=ByeForm(tournament=tournament),
+            forbidden_form=ForbiddenPairForm(tournament=tournament),
+            requested_byes=RequestedBye.objects.filter(registration__tournament=tournament)
+            .select_related("registration__player")
+            .order_by("round_number"),
+            forbidden_pairs=ForbiddenPair.objects.filter(tournament=tournament).select_related(
+                "player_a", "player_b"
+            ),
+            **kwargs,
+        )
+
+
+class RoundView(RoundMixin, TemplateView):
+    """One round: the boards, their edit forms (draft) or result forms (published)."""
+
+    template_name = "tournaments/organiser/round.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        games = list(
+            Game.objects.filter(round=self.round)
+            .select_related("white", "black", "round__tournament")
+            .order_by("board")
+        )
+        draft = self.round.status == RoundStatus.DRAFT
+        for game in games:
+            if draft:
+                game.form = EditBoardForm(
+                    tournament=self.tournament,
+                    initial={"white": game.white_id, "black": game.black_id},
+                    prefix=f"b{game.board}",
+                )
+            else:
+                game.form = ResultForm(game=game, prefix=f"b{game.board}")
+        table = BoardTable(games, draft=draft)
+        return super().get_context_data(
+            tournament=self.tournament,
+            round=self.round,
+            draft=draft,
+            complete=round_is_complete(self.round),
+            table=table,
+            swap_form=SwapBoardsForm(),
+            **kwargs,
+        )
+
+
+class ActionView(TournamentMixin, View):
+    """POST only: parse ``form_class``, call :meth:`perform`, message, redirect."""
+
+    form_class: type[forms.Form] | None = None
+    success_message = ""
+
+    def get_form(self) -> forms.Form | None:
+        if self.form_class is None:
+            return None
+        return self.form_class(self.request.POST, **self.form_kwargs())
+
+    def form_kwargs(self) -> dict[str, Any]:
+        return {"tournament": self.tournament}
+
+    def perform(self, form: forms.Form | None) -> Any:
+        raise NotImplementedError
+
+    def redirect_url(self, result: Any = None) -> str:
+        return self.dashboard_url()
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = self.get_form()
+        if form is not None and not form.is_valid():
+            for field, errors in form.errors.items():
+                label = form.fields[field].label if field in form.fields else ""
+                for error in errors:
+                    messages.error(request, f"{label}: {error}" if label else error)
+            return HttpResponseRedirect(self.redirect_url())
+        try:
+            result = self.perform(form)
+        except ValidationError as error:
+            messages.error(request, _error_text(error))
+            return HttpResponseRedirect(self.redirect_url())
+        for warning in result if isinstance(result, list) else []:
+            messages.warning(request, warning)
+        if self.success_message:
+            messages.success(request, self.success_message)
+        return HttpResponseRedirect(self.redirect_url(result))
+
+
+class RegisterView(ActionView):
+    form_class = RegisterForm
+
+    def perform(self, form: Any) -> Any:
+        registration = services.register_player(
+            tournament=self.tournament,
+            player=form.cleaned_data["player"],
+            rating_at_start=form.cleaned_data["rating_at_start"],
+        )
+        messages.success(
+            self.request,
+            _("%(player)s is entered (pairing number %(number)s).")
+            % {"player": registration.player, "number": registration.pairing_number or "–"},
+        )
+        return registration
+
+
+class WithdrawView(ActionView):
+    form_class = WithdrawForm
+
+    def perform(self, form: Any) -> Any:
+        registration = services.withdraw_player(
+            registration=form.cleaned_data["registration"],
+            after_round=form.cleaned_data["after_round"],
+            user=self.request.user,
+        )
+        messages.success(
+            self.request,
+            _("%(player)s withdrew after round %(round)d.")
+            % {"player": registration.player, "round": registration.withdrawn_after_round},
+        )
+        return registration
+
+
+class ByeView(ActionView):
+    form_class = ByeForm
+
+    def perform(self, form: Any) -> Any:
+        bye = services.request_bye(
+            registration=form.cleaned_data["registration"],
+            round_number=form.cleaned_data["round_number"],
+            kind=form.cleaned_data["kind"],
+            user=self.request.user,
+        )
+        messages.success(self.request, _("Bye recorded: %(bye)s.") % {"bye": bye})
+        return bye
+
+
+class ForbiddenPairView(ActionView):
+    form_class = ForbiddenPairForm
+
+    def perform(self, form: Any) -> Any:
+        pair = services.add_forbidden_pair(
+            tournament=self.tournament,
+            player_a=form.cleaned_data["player_a"],
+            player_b=form.cleaned_data["player_b"],
+            user=self.request.user,
+        )
+        messages.success(self.request, _("Forbidden pair added: %(pair)s.") % {"pair": pair})
+        return pair
+
+
+class PairView(ActionView):
+    """Pair the next round (a draft) and go to it."""
+
+    def perform(self, form: Any) -> Any:
+        round_ = services.pair_next_round(tournament=self.tournament, user=self.request.user)
+        messages.success(
+            self.request,
+            _("Round %(round)d is paired: review it, then publish.") % {"round": round_.number},
+        )
+        return round_
+
+    def redirect_url(self, result: Any = None) -> str:
+        if isinstance(result, Round):
+            return reverse("tournaments:organise_round", args=[self.tournament.slug, result.number])
+        return self.dashboard_url()
+
+
+class RoundActionView(RoundMixin, ActionView):
+    def redirect_url(self, result: Any = None) -> str:
+        return self.round_url()
+
+    def game(self) -> Game:
+        return get_object_or_404(Game, round=self.round, board=self.kwargs["board"])
+
+
+class PublishView(RoundActionView):
+    def perform(self, form: Any) -> Any:
+        services.publish_round(round=self.round, user=self.request.user)
+        messages.success(
+            self.request, _("Round %(round)d is published.") % {"round": self.round.number}
+        )
+
+
+class DiscardView(RoundActionView):
+    def perform(self, form: Any) -> Any:
+        number = self.round.number
+        services.discard_pairings(round=self.round, user=self.request.user)
+        messages.success(
+            self.request, _("The pairings of round %(round)d were discarded.") % {"round": number}
+        )
+        return None
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        if not Round.objects.filter(pk=self.round.pk).exists():
+            return HttpResponseRedirect(self.dashboard_url())
+        return response
+
+
+class EditBoardView(RoundActionView):
+    form_class = EditBoardForm
+
+    def get_form(self) -> forms.Form:
+        return EditBoardForm(
+            self.request.POST, tournament=self.tournament, prefix=f"b{self.kwargs['board']}"
+        )
+
+    def perform(self, form: Any) -> list[str]:
+        warnings = services.edit_board(
+            game=self.game(),
+            white=form.cleaned_data["white"],
+            black=form.cleaned_data["black"],
+            user=self.request.user,
+        )
+        messages.success(
+            self.request, _("Board %(board)d changed.") % {"board": self.kwargs["board"]}
+        )
+        return warnings
+
+
+class SwapBoardsView(RoundActionView):
+    form_class = SwapBoardsForm
+
+    def form_kwargs(self) -> dict[str, Any]:
+        return {}
+
+    def perform(self, form: Any) -> list[str]:
+        games = {
+            g.board: g
+            for g in Game.objects.filter(
+                round=self.round,
+                board__in=[form.cleaned_data["board"], form.cleaned_data["other"]],
+            )
+        }
+        if len(games) != len({form.cleaned_data["board"], form.cleaned_data["other"]}):
+            raise ValidationError(_("No such board in this round."))
+        warnings = services.swap_boards(
+            game=games[form.cleaned_data["board"]],
+            other=games[form.cleaned_data["other"]],
+            user=self.request.user,
+        )
+        messages.success(self.request, _("Boards swapped."))
+        return warnings
+
+
+class ResultView(RoundActionView):
+    def get_form(self) -> forms.Form:
+        return ResultForm(self.request.POST, game=self.game(), prefix=f"b{self.kwargs['board']}")
+
+    def perform(self, form: Any) -> Any:
+        game = services.record_result(
+            game=self.game(),
+            result=form.cleaned_data["result"],
+            correction=form.cleaned_data["correction"],
+            user=self.request.user,
+        )
+        messages.success(
+            self.request,
+            _("Board %(board)d: %(result)s.")
+            % {"board": game.board, "result": game.get_result_display() or "–"},
+        )
+        return game
