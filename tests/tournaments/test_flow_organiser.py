@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import make_player, make_tournament
 from tournaments.enums import PairingSystem, RoundStatus
-from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import Game, Registration, RequestedBye, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +204,7 @@ def test_requested_bye_and_forbidden_pair_through_the_views(admin_client, event)
 
     admin_client.post(_url("organise_pair"))
 
-    first = Round.objects.get(tournament=Tournament.objects.get(slug="club-open"), number=1)
+    first = Round.objects.get(tournament=tournament, number=1)
     assert first.games.get(white=players[0]).result == "H"
     pairs = {frozenset((g.white_id, g.black_id)) for g in first.games.exclude(black=None)}
     assert frozenset((players[1].pk, players[2].pk)) not in pairs
