@@ -167,3 +167,19 @@ def test_import_of_a_non_utf8_file_says_where():
     report = import_trf(file=io.BytesIO(SMALL.encode("utf-8").replace(b"Beta", b"B\xe9ta")))
 
     assert [(p.line, p.column) for p in report.errors] == [(6, 16)]
+
+
+@pytest.mark.parametrize("name", ["rtg-1002-37p-7r.trf", "rtg-1008-11p-4r.trf"])
+def test_import_of_a_dutch_file_keeps_points_and_round_trips(name):
+    text = shared(f"dutch-2026/{name}").read_text(encoding="utf-8")
+    parsed = trf.parse_trf(text)
+
+    first = export_trf(tournament=import_trf(text=text).tournament)
+    second = export_trf(tournament=import_trf(text=first).tournament)
+
+    assert second == first
+    exported = trf.parse_trf(first)
+    assert [(p.tpn, p.points, p.rounds) for p in exported.players] == [
+        (p.tpn, p.points, p.rounds) for p in parsed.players
+    ]
+    assert exported.point_system == parsed.point_system
