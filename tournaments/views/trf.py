@@ -1,6 +1,6 @@
 """Organiser pages for TRF files: upload a file as a new tournament, download a tournament.
 
-Staff only for now (``StaffRequiredMixin``); both views call one service each.
+Staff only for now (the organiser pages' ``StaffRequiredMixin``); both views call one service each.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -20,13 +19,7 @@ from django.views.generic import FormView
 from ratings.models import RatingList
 from tournaments.models import Tournament
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
-
-
-class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
-    """Logged-in staff only: others are sent to the login page (anonymous) or get 403."""
-
-    def test_func(self) -> bool:
-        return bool(self.request.user.is_staff)
+from tournaments.views.organiser import StaffRequiredMixin
 
 
 class TrfUploadForm(forms.Form):
