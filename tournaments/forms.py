@@ -34,6 +34,27 @@ def _entrants(tournament: Tournament) -> Any:
     )
 
 
+class SettingsForm(forms.ModelForm):
+    """The pairing settings of a tournament (the organiser's side of ``update_tournament``)."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "pairing_system",
+            "rounds_planned",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_forfeit_win",
+            "points_pab",
+            "points_half_bye",
+            "initial_colour",
+            "accelerated",
+            "seeding",
+            "tiebreaks",
+        ]
+
+
 class RegisterForm(forms.Form):
     player = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
     rating_at_start = forms.IntegerField(

@@ -103,6 +103,9 @@ _TOURNAMENT_FIELDS = frozenset(
     }
 )
 
+#: Pairing settings that cannot change after the first round has been paired.
+_FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
+
 
 def _check_result(result: Any, *, bye: bool) -> dict[str, str]:
     """Errors for a result code (empty means "no result yet")."""
@@ -332,12 +335,22 @@ def update_tournament(*, tournament: Tournament, **changes: Any) -> Tournament:
         raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     with transaction.atomic():
         current = Tournament.objects.get(pk=tournament.pk)
+        tournament_before = Tournament.objects.get(pk=tournament.pk)
         old_list_id, old_end = current.rating_list_id, current.end_date
         for name, value in changes.items():
             setattr(current, name, value)
         if current.end_date < current.start_date:
             raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
         current.full_clean()
+        frozen = sorted(
+            name
+            for name in _FIXED_ONCE_PAIRED
+            if name in changes and getattr(current, name) != getattr(tournament_before, name)
+        )
+        if frozen and Round.objects.filter(tournament=current).exists():
+            raise ValidationError(
+                {name: _("This cannot change once a round has been paired.") for name in frozen}
+            )
         list_ids = sorted({i for i in (old_list_id, current.rating_list_id) if i is not None})
         locked = {
             pk: lock_rating_list(RatingList(pk=pk)) for pk in list_ids

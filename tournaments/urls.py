@@ -26,7 +26,17 @@ urlpatterns = [
         organiser.WithdrawView.as_view(),
         name="organise_withdraw",
     ),
+    path(
+        "<slug:slug>/organise/settings/",
+        organiser.SettingsView.as_view(),
+        name="organise_settings",
+    ),
     path("<slug:slug>/organise/bye/", organiser.ByeView.as_view(), name="organise_bye"),
+    path(
+        "<slug:slug>/organise/bye/<int:bye>/cancel/",
+        organiser.CancelByeView.as_view(),
+        name="organise_cancel_bye",
+    ),
     path(
         "<slug:slug>/organise/forbidden/",
         organiser.ForbiddenPairView.as_view(),

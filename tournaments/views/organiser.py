@@ -30,6 +30,7 @@ from tournaments.forms import (
     ForbiddenPairForm,
     RegisterForm,
     ResultForm,
+    SettingsForm,
     SwapBoardsForm,
     WithdrawForm,
 )
@@ -105,6 +106,7 @@ class DashboardView(TournamentMixin, TemplateView):
             withdraw_form=WithdrawForm(tournament=tournament),
             bye_form=ByeForm(tournament=tournament),
             forbidden_form=ForbiddenPairForm(tournament=tournament),
+            settings_form=SettingsForm(instance=tournament),
             requested_byes=RequestedBye.objects.filter(registration__tournament=tournament)
             .select_related("registration__player")
             .order_by("round_number"),
@@ -186,6 +188,37 @@ class ActionView(TournamentMixin, View):
         if self.success_message:
             messages.success(request, self.success_message)
         return HttpResponseRedirect(self.redirect_url(result))
+
+
+class SettingsView(ActionView):
+    """Change the format, points and pairing options (``update_tournament``)."""
+
+    def get_form(self) -> forms.Form:
+        return SettingsForm(
+            self.request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
+        )
+
+    def perform(self, form: Any) -> Any:
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        if not changes:
+            return None
+        services.update_tournament(tournament=self.tournament, **changes)
+        messages.success(self.request, _("The settings were saved."))
+        return None
+
+
+class CancelByeView(ActionView):
+    """Forget a requested bye (``bye`` is the request's id)."""
+
+    def perform(self, form: Any) -> Any:
+        bye = get_object_or_404(
+            RequestedBye, pk=self.kwargs["bye"], registration__tournament=self.tournament
+        )
+        services.cancel_bye(
+            registration=bye.registration, round_number=bye.round_number, user=self.request.user
+        )
+        messages.success(self.request, _("The requested bye was cancelled."))
+        return None
 
 
 class RegisterView(ActionView):
