@@ -244,3 +244,45 @@ def test_late_entry_is_ranked_in_and_scores_zero_for_missed_rounds():
     assert state.players[1].history[0].result == "Z"
     second = pair_next_round(tournament=tournament)
     assert "Late" in {name for board in _boards(second) for name in board[:2]}
+
+
+def _manual_round(tournament, number: int, pairs, result: str = "==") -> Round:
+    round_ = Round.objects.create(tournament=tournament, number=number)  # published
+    for board, (white, black) in enumerate(pairs, start=1):
+        Game.objects.create(round=round_, board=board, white=white, black=black, result=result)
+    return round_
+
+
+def test_edit_board_warns_on_same_absolute_colour_preference():
+    tournament, players = _event(PairingSystem.SWISS_DUTCH, 6, rounds_planned=4)
+    a, b, c, d, e, f = players
+    _manual_round(tournament, 1, [(a, b), (c, d), (e, f)])
+    _manual_round(tournament, 2, [(a, f), (c, b), (e, d)])
+    third = pair_next_round(tournament=tournament)
+    board = third.games.get(black=a)  # A had White twice: must get Black
+
+    warnings = edit_board(game=board, white=a, black=board.white)
+
+    assert warnings == [
+        "P1 must not get this colour (absolute colour preference).",
+        f"{board.white.last_name} must not get this colour (absolute colour preference).",
+    ]
+    assert Game.objects.get(pk=board.pk).white_id == a.pk
+
+
+def test_edit_board_refuses_a_second_pairing_allocated_bye():
+    tournament, players = _event(PairingSystem.SWISS_DUTCH, 5, rounds_planned=3)
+    tournament.initial_colour = "w"
+    tournament.save()
+    first = pair_next_round(tournament=tournament)
+    assert first.games.get(black=None).white == players[4]
+    _finish(first)
+    second = pair_next_round(tournament=tournament)
+    bye = second.games.get(black=None)
+    assert bye.white != players[4] and bye.result == "U"
+    before = _boards(second)
+
+    with pytest.raises(ValidationError, match="already had a bye"):
+        edit_board(game=bye, white=players[4])
+
+    assert _boards(second) == before
