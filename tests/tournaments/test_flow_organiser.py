@@ -170,6 +170,9 @@ def test_full_flow_with_refusals(admin_client, event):
     admin_client.post(_url("organise_result", 1, 1), {"b1-result": "==", "b1-correction": "on"})
     assert first.games.get(board=1).result == "=="
     admin_client.post(_url("organise_result", 1, 2), {"b2-result": "+-"})
+    page = admin_client.get(_url("organise_round", 1)).content.decode()
+    assert "All results are in." in page
+    assert 'name="b1-correction" value="True"' in page
 
     # Round 2 can now be paired; standings show the points.
     response = admin_client.post(_url("organise_pair"), follow=True)
