@@ -22,9 +22,9 @@ Organiser flow (pairing):
 
     assign_pairing_numbers(*, tournament) -> list[Registration]  # C.04.2 / RR seeding
     pair_next_round(*, tournament, user=None) -> Round            # draft round, games
-        # round robin: Berger table; Swiss: tournaments.queries.pairing_state -> dutch
+        # round robin: Berger table; Swiss: pairing_queries.pairing_state -> dutch
     discard_pairings(*, round, user=None) -> None                 # draft rounds only
-    swap_boards(*, game, other, user=None) -> list[str]           # swaps two boards' pairs
+    swap_boards(*, game, other, user=None) -> list[str]           # exchanges board numbers
     edit_board(*, game, white, black=None, user=None) -> list[str]  # warnings
     publish_round(*, round, user=None) -> Round
     withdraw_player(*, registration, after_round, user=None) -> Registration

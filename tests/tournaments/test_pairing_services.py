@@ -14,6 +14,7 @@ from tournaments.models import Game, Registration, Round
 from tournaments.pairing_queries import pairing_state
 from tournaments.services import (
     add_forbidden_pair,
+    assign_pairing_numbers,
     discard_pairings,
     edit_board,
     pair_next_round,
@@ -286,3 +287,28 @@ def test_edit_board_refuses_a_second_pairing_allocated_bye():
         edit_board(game=bye, white=players[4])
 
     assert _boards(second) == before
+
+
+def test_round_robin_numbers_by_lot_are_a_permutation_and_fixed_once_started():
+    tournament, _players = _event(PairingSystem.ROUND_ROBIN, 5, seeding="lot")
+
+    drawn = assign_pairing_numbers(tournament=tournament)
+
+    assert sorted(r.pairing_number for r in drawn) == [1, 2, 3, 4, 5]
+    first = pair_next_round(tournament=tournament)
+    assert first.games.filter(black=None, result="Z").count() == 1  # odd field: one rests
+    with pytest.raises(ValidationError, match="fixed once it starts"):
+        assign_pairing_numbers(tournament=tournament)
+    with pytest.raises(ValidationError, match="takes no new players"):
+        register_player(tournament=tournament, player=make_player("Late"))
+
+
+def test_late_entry_after_round_four_gets_the_next_number():
+    tournament, _players = _event(PairingSystem.SWISS_DUTCH, 8, rounds_planned=6)
+    for _number in range(4):
+        _finish(pair_next_round(tournament=tournament))
+
+    late = register_player(tournament=tournament, player=make_player("Late"), rating_at_start=2500)
+
+    assert late.pairing_number == 9
+    assert late.entered_round == 5
