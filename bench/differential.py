@@ -7,9 +7,10 @@ Colours are compared too: a colour difference is *explained* when it is the know
 deviation described in ``tests/pairing/test_differential_text.py`` (caissify ranks the two
 players by TPN alone when granting a colour preference, the 2026 text ranks by score first),
 that is when the two players have different scores and the higher score has the higher TPN.
-A second known difference is counted apart: in round 1 with absent players caissify gives the
-initial colour by the parity of the TPN, bbpPairings (and our engine) by the parity of the
-rank among the players present.
+A second known difference is counted apart: when neither player has played a game yet (round 1,
+or a later round for late entries), the colours follow the initial colour and the parity of the
+higher player's number (Art. 5.2.5); with absent players in the field caissify uses the TPN,
+bbpPairings (and our engine, checked against it) the player's rank among those present.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class TournamentComparison:
     disagreements: list[str] = field(default_factory=list)
     colour_differences: int = 0
     explained_colour_differences: int = 0
-    round_one_colour_differences: int = 0
+    first_game_colour_differences: int = 0
     ours_seconds: float = 0.0
     theirs_seconds: float = 0.0
 
@@ -45,6 +46,11 @@ def _score(state: TournamentState, tpn: int) -> float:
     ps = state.point_system
     player = next(p for p in state.players if p.tpn == tpn)
     return sum(ps.points(r.result) for r in player.history)
+
+
+def _has_played(state: TournamentState, tpn: int) -> bool:
+    player = next(p for p in state.players if p.tpn == tpn)
+    return any(r.played for r in player.history)
 
 
 def compare_tournament(
@@ -76,8 +82,8 @@ def compare_tournament(
                 high, low = (white, black) if sw > sb else (black, white)
                 if sw != sb and high > low:
                     out.explained_colour_differences += 1
-                elif state.round_to_pair == 1 and any(p.absent for p in state.players):
-                    out.round_one_colour_differences += 1
+                elif not _has_played(state, white) and not _has_played(state, black):
+                    out.first_game_colour_differences += 1
                 else:
                     out.disagreements.append(
                         f"{players}p seed {seed} round {state.round_to_pair}: colours of "

@@ -53,7 +53,7 @@ def _summary(results: list[TournamentComparison]) -> str:
         f"{len(results)} tournaments, {agree}/{rounds} rounds with the same pairs and bye, "
         f"{sum(r.colour_differences for r in results)} colour differences "
         f"({sum(r.explained_colour_differences for r in results)} rank rule, "
-        f"{sum(r.round_one_colour_differences for r in results)} round-1 parity)"
+        f"{sum(r.first_game_colour_differences for r in results)} first-game parity)"
     )
 
 
@@ -76,6 +76,7 @@ def test_hundreds_of_tournaments_agree_with_caissify():
 
     print(_summary(results))
     disagreements = [d for r in results for d in r.disagreements]
+    print("\n".join(disagreements))
     assert disagreements == []
     assert sum(r.rounds_compared for r in results) == sum(rounds for _, rounds, _ in specs)
     assert all(r.rounds_agreeing == r.rounds_compared for r in results)

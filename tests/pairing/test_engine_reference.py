@@ -27,9 +27,6 @@ DATA = Path(
 REFERENCE = DATA / "dutch-2026"
 BBP_TESTS = DATA / "bbp-tests"
 
-#: Files whose rounds take long enough to keep out of the fast suite.
-SLOW_PLAYERS = 60
-
 
 def _players(path: Path) -> int:
     return int(path.name.split("-")[2].rstrip("p"))
@@ -59,11 +56,8 @@ def _replay(path: Path) -> list[tuple[int, set, int | None, set, int | None]]:
 
 
 def _params():
-    out = []
-    for path in _reference_files():
-        marks = [pytest.mark.slow] if _players(path) > SLOW_PLAYERS else []
-        out.append(pytest.param(path, id=path.stem, marks=marks))
-    return out
+    # The whole set takes a few seconds, so no file is marked slow.
+    return [pytest.param(path, id=path.stem) for path in _reference_files()]
 
 
 @pytest.mark.parametrize("path", _params())

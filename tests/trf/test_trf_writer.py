@@ -105,3 +105,17 @@ def test_example1_placeholder_written_after_players(data_dir):
 
     assert lines[-1].startswith("001  284      spielfrei")
     assert sum(1 for line in lines if line.startswith("001")) == 284
+
+
+def test_round_dates_and_trf2026_text_records_round_trip():
+    dates = "132" + " " * 88 + "26/02/01  26/02/02  26/02/03"
+    text = SAMPLE.replace("142 3\n", f"{dates}\n142 3\n") + "192 FIDE_DUTCH_2026\n202 BH:GP/C1\n"
+
+    trf = parse_trf(text)
+    written = write_trf(trf)
+
+    assert trf.round_dates == ["26/02/01", "26/02/02", "26/02/03"]
+    assert trf.headers["192"] == "FIDE_DUTCH_2026"
+    assert parse_trf(written) == trf
+    assert dates in written.split("\n")
+    assert write_trf(parse_trf(written)) == written

@@ -712,7 +712,10 @@ class _Pairer:
                 p_pi = remainder[p_pos]
                 w, adj = self._ewc(p_pi, o_pi, p_pos)
                 self.g.set(pbi[p_pi], pbi[o_pi], w, adj)
-        self.solve()
+        if not all(self._upper(pbi[pi]) for pi in remainder[: br.rpairs]):
+            # Unless every S1 player already meets a different S2 player (no exchange, the
+            # largest possible adjustment: the matching stays optimal), solve again.
+            self.solve()
         if br.rpairs < len(remainder):
             s2_start = remainder[br.rpairs]
             br.exchanges = sum(not self._upper(pbi[pi]) for pi in remainder if pi < s2_start)

@@ -2,11 +2,13 @@
 
 The Dutch engine expresses every pairing criterion as a bit-field of one big integer edge
 weight (see ``docs/pairing.md``). Such weights can be several hundred bits wide, while the fast
-matcher (``rustworkx``, Rust, 128-bit integers) takes weights below about 2**126. Most fields
-are zero on every edge while a given bracket is paired, so before each solve the graph drops
-the fields that are zero everywhere (it keeps each field's width, so sums never carry into the
-next field and the order of matchings by total weight is unchanged) and re-packs the rest. If the
-packed weights still do not fit, the exact pure-Python ``networkx`` matcher is used instead.
+matcher (``rustworkx``, Rust, 128-bit integers) takes weights below about 2**126. While one
+bracket is paired (an "epoch") the graph therefore re-packs the weights: it drops the fields
+that are zero on every edge, narrows the others to the range their sum over a matching can
+take (the bounds come from the engine's ``Layout``), and keeps the lowest bits as room for
+adjustments, widened by whatever the fields leave free. Fields never carry into each other, so
+the order of matchings by total weight is unchanged. If the packed weights still do not fit,
+the exact pure-Python ``networkx`` matcher is used with the full integers.
 
 Every weight is stored as ``base + adjust``: ``base`` is a bit-field value whose lowest
 ``room`` bits are zero, ``adjust`` a small signed number living in those low bits (the engine's
