@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
-from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, Result
+from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
+from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import Game, Registration, Tournament
 
 
@@ -52,7 +53,103 @@ class SettingsForm(forms.ModelForm):
             "accelerated",
             "seeding",
             "tiebreaks",
+            "max_half_point_byes",
         ]
+
+
+class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
+    """A new tournament (``create_tournament``); an empty slug is made from the name."""
+
+    tiebreaks = TiebreakField(label=_("Tie-breaks"))
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "club",
+            "rating_list",
+            "start_date",
+            "end_date",
+            "city",
+            "rounds_planned",
+            "pairing_system",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_forfeit_win",
+            "points_pab",
+            "points_half_bye",
+            "max_half_point_byes",
+            "initial_colour",
+            "accelerated",
+            "seeding",
+            "tiebreaks",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
+        self.fields["rating_list"].empty_label = _("Unrated")
+        self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date cannot be before the start date."))
+        return cleaned
+
+    def validate_unique(self) -> None:
+        """Uniqueness is the service's check (it can also pick a free slug)."""
+
+
+class AddRoundForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class AddBoardForm(forms.Form):
+    """A board of a manual round: two players, or one player and a bye code."""
+
+    board = forms.IntegerField(
+        label=_("Board"), min_value=1, required=False, help_text=_("Empty: the next board.")
+    )
+    white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
+    black = _EntrantChoice(
+        label=_("Black"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("(bye)"),
+    )
+    bye = forms.ChoiceField(
+        label=_("Bye"),
+        required=False,
+        choices=[
+            ("", "---------"),
+            *((value, label) for value, label in Result.choices if value in BYE_RESULTS),
+        ],
+        help_text=_("For a bye: leave Black empty and choose the kind of bye."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["white"].queryset = _entrants(tournament)
+        self.fields["black"].queryset = _entrants(tournament)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("black") is None and not cleaned.get("bye") and "black" not in self.errors:
+            self.add_error("bye", _("Choose an opponent, or the kind of bye."))
+        if cleaned.get("black") is not None and cleaned.get("bye"):
+            self.add_error("bye", _("A game between two players has no bye code."))
+        return cleaned
 
 
 class RegisterForm(forms.Form):

@@ -95,6 +95,12 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("TRF-26 codes, e.g. “BH/C1 BH DE WIN”. Empty: the default for the format."),
     )
+    max_half_point_byes = models.PositiveSmallIntegerField(
+        _("half-point byes per player"),
+        null=True,
+        blank=True,
+        help_text=_("The most half-point byes a player may request. Empty: no limit."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable
-from tournaments.models import Registration
+from tournaments.models import Registration, Tournament
 
 
 class RegistrationTable(BaseTable):
@@ -64,9 +64,42 @@ class BoardTable(BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args: Any, draft: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, draft: bool, manual: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.draft = draft
+        self.manual = manual
 
     def render_result(self, record: Any) -> str:
         return record.get_result_display()
+
+
+class OrganiserTournamentTable(BaseTable):
+    """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
+
+    name = tables.Column(verbose_name=_("Tournament"))
+    start_date = tables.DateColumn(verbose_name=_("Start"), format="Y-m-d")
+    end_date = tables.DateColumn(verbose_name=_("End"), format="Y-m-d")
+    pairing_system = tables.Column(verbose_name=_("Pairing system"))
+    players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
+    links = tables.Column(verbose_name="", accessor="slug", orderable=False)
+
+    class Meta(BaseTable.Meta):
+        model = Tournament
+        fields = ()
+
+    def render_name(self, record: Tournament, value: str) -> str:
+        url = reverse("tournaments:organise", args=[record.slug])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_pairing_system(self, record: Tournament) -> str:
+        return record.get_pairing_system_display()
+
+    def render_links(self, record: Tournament) -> str:
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            record.get_absolute_url(),
+            _("Public page"),
+            reverse("tournaments:trf_export", args=[record.slug]),
+            _("TRF file"),
+        )

@@ -17,6 +17,9 @@ Signatures (stable; the admin and the seed command call these):
         # refused in a draft round; a second result only with correction=True
     delete_game(*, game, user=None) -> None
     update_tournament(*, tournament, **changes) -> Tournament  # dates / rating list: replays
+    create_tournament(*, name, start_date, end_date, slug="", user=None, **settings)
+        -> Tournament     # slug from the name when empty
+    add_round(*, tournament, date=None, user=None) -> Round  # manual tournaments: published
 
 Organiser flow (pairing):
 
@@ -49,6 +52,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from players.models import Player
@@ -64,6 +68,7 @@ from tournaments.enums import (
     RoundStatus,
     Seeding,
 )
+from tournaments.forms_tiebreaks import validate_tiebreaks
 from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
 from tournaments.pairing import berger
 from tournaments.pairing.dutch import pair_round
@@ -100,8 +105,12 @@ _TOURNAMENT_FIELDS = frozenset(
         "accelerated",
         "seeding",
         "tiebreaks",
+        "max_half_point_byes",
     }
 )
+
+#: Slugs taken by the tournament URLs themselves (``/tournaments/<slug>/``).
+RESERVED_SLUGS = frozenset({"organise", "import-trf"})
 
 #: Pairing settings that cannot change after the first round has been paired.
 _FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
@@ -367,6 +376,97 @@ def update_tournament(*, tournament: Tournament, **changes: Any) -> Tournament:
     for name, value in changes.items():
         setattr(tournament, name, value)
     return current
+
+
+def _free_slug(base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``… whichever is not taken (nor reserved)."""
+    base = base[:190] or "tournament"
+    candidate, number = base, 1
+    while candidate in RESERVED_SLUGS or Tournament.objects.filter(slug=candidate).exists():
+        number += 1
+        candidate = f"{base}-{number}"
+    return candidate
+
+
+def create_tournament(
+    *,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date,
+    slug: str = "",
+    user: Any = None,
+    **settings: Any,
+) -> Tournament:
+    """Create a tournament. ``settings`` are any other tournament fields (club, rating list,
+    city, rounds, format, points, colours, Baku, seeding, tie-breaks, half-point bye cap);
+    the ones left out keep their defaults.
+
+    An empty ``slug`` is made from the name (with ``-2``, ``-3``… when taken). Refused: an
+    unknown field; an empty name; a slug given and taken or reserved; an end date before the
+    start date; unknown tie-break codes, or Buchholz tie-breaks in a round robin; anything
+    ``full_clean`` refuses.
+    """
+    unknown = sorted(set(settings) - _TOURNAMENT_FIELDS)
+    if unknown:
+        raise ValidationError({name: _("This field cannot be set here.") for name in unknown})
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": _("The tournament needs a name.")})
+    if end_date < start_date:
+        raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
+    with transaction.atomic():
+        if slug:
+            if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+                raise ValidationError(
+                    {"slug": _("The address “%(slug)s” is already taken.") % {"slug": slug}}
+                )
+        else:
+            slug = _free_slug(slugify(name, allow_unicode=False))
+        tournament = Tournament(
+            name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
+        )
+        try:
+            tournament.tiebreaks = validate_tiebreaks(
+                tournament.tiebreaks or "", round_robin=tournament.is_round_robin
+            )
+        except ValidationError as error:
+            raise ValidationError({"tiebreaks": error.messages}) from None
+        tournament.full_clean()
+        tournament.save()
+    return tournament
+
+
+def add_round(
+    *, tournament: Tournament, date: datetime.date | None = None, user: Any = None
+) -> Round:
+    """Add the next round of a manually paired tournament, published at once (its boards are
+    then added with :func:`add_game`).
+
+    Refused: a tournament paired by the program (pair its rounds instead); a tournament that
+    already has all its planned rounds; a date outside the tournament's dates.
+    """
+    with transaction.atomic():
+        current = _lock_tournament(tournament)
+        if current.pairing_system != PairingSystem.MANUAL:
+            raise ValidationError(
+                _("Rounds of this tournament are paired by the program: pair the next round.")
+            )
+        number = highest_round_number(current) + 1
+        if current.rounds_planned and number > current.rounds_planned:
+            raise ValidationError(
+                _("The tournament has only %(total)d rounds.") % {"total": current.rounds_planned}
+            )
+        if date is not None and not current.start_date <= date <= current.end_date:
+            raise ValidationError(
+                {"date": _("The round's date must be within the tournament's dates.")}
+            )
+        return Round.objects.create(
+            tournament=current,
+            number=number,
+            date=date,
+            status=RoundStatus.PUBLISHED,
+            published_at=timezone.now(),
+        )
 
 
 # --- Organiser flow: pairing numbers, rounds, manual changes, byes, withdrawals -----------
@@ -822,7 +922,8 @@ def request_bye(
     """Record that a player will not play ``round_number`` (``H`` half point, ``Z`` none).
 
     Refused: an unknown kind; a round robin; a round that is already paired or beyond the
-    last round; a withdrawn player.
+    last round; a withdrawn player; a half-point bye beyond the tournament's
+    ``max_half_point_byes`` for the player.
     """
     if kind not in ByeKind.values:
         raise ValidationError({"kind": _("A requested bye is H or Z.")})
@@ -847,10 +948,37 @@ def request_bye(
             )
         if not current.plays_in(round_number):
             raise ValidationError(_("%(player)s has withdrawn.") % {"player": current.player})
+        cap = current_tournament.max_half_point_byes
+        if kind == ByeKind.HALF and cap is not None:
+            taken = _half_point_bye_rounds(current) - {round_number}
+            if len(taken) >= cap:
+                raise ValidationError(
+                    {
+                        "kind": _(
+                            "%(player)s already has %(count)d half-point byes; this tournament "
+                            "allows at most %(cap)d per player."
+                        )
+                        % {"player": current.player, "count": len(taken), "cap": cap}
+                    }
+                )
         bye, _created = RequestedBye.objects.update_or_create(
             registration=current, round_number=round_number, defaults={"kind": kind}
         )
     return bye
+
+
+def _half_point_bye_rounds(registration: Registration) -> set[int]:
+    """Rounds in which the player has (or asked for) a half-point bye."""
+    requested = RequestedBye.objects.filter(
+        registration=registration, kind=ByeKind.HALF
+    ).values_list("round_number", flat=True)
+    given = Game.objects.filter(
+        round__tournament_id=registration.tournament_id,
+        white_id=registration.player_id,
+        black__isnull=True,
+        result=ByeKind.HALF,
+    ).values_list("round__number", flat=True)
+    return set(requested) | set(given)
 
 
 def cancel_bye(*, registration: Registration, round_number: int, user: Any = None) -> None:

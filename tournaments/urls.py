@@ -9,6 +9,8 @@ app_name = "tournaments"
 urlpatterns = [
     path("", public.TournamentListView.as_view(), name="list"),
     path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
+    path("organise/", organiser.TournamentListView.as_view(), name="organise_list"),
+    path("organise/new/", organiser.TournamentCreateView.as_view(), name="organise_create"),
     path("<slug:slug>/", public.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/export.trf", trf.TrfExportView.as_view(), name="trf_export"),
     path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
@@ -42,6 +44,11 @@ urlpatterns = [
         organiser.ForbiddenPairView.as_view(),
         name="organise_forbidden",
     ),
+    path(
+        "<slug:slug>/organise/rounds/add/",
+        organiser.AddRoundView.as_view(),
+        name="organise_add_round",
+    ),
     path("<slug:slug>/organise/pair/", organiser.PairView.as_view(), name="organise_pair"),
     path(
         "<slug:slug>/organise/rounds/<int:number>/",
@@ -62,6 +69,16 @@ urlpatterns = [
         "<slug:slug>/organise/rounds/<int:number>/swap/",
         organiser.SwapBoardsView.as_view(),
         name="organise_swap",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/add/",
+        organiser.AddBoardView.as_view(),
+        name="organise_add_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/delete/",
+        organiser.DeleteBoardView.as_view(),
+        name="organise_delete_board",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/edit/",

@@ -14,17 +14,20 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
-from django.views.generic import TemplateView
+from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from tournaments import services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
+    AddBoardForm,
+    AddRoundForm,
     ByeForm,
     EditBoardForm,
     ForbiddenPairForm,
@@ -32,10 +35,16 @@ from tournaments.forms import (
     ResultForm,
     SettingsForm,
     SwapBoardsForm,
+    TournamentCreateForm,
     WithdrawForm,
 )
 from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
-from tournaments.organiser_tables import BoardTable, RegistrationTable, RoundTable
+from tournaments.organiser_tables import (
+    BoardTable,
+    OrganiserTournamentTable,
+    RegistrationTable,
+    RoundTable,
+)
 from tournaments.pairing_queries import round_is_complete
 
 
@@ -48,6 +57,50 @@ class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
 
 def _error_text(error: ValidationError) -> str:
     return " ".join(str(message) for message in error.messages)
+
+
+def _add_errors(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's refusal on the form: on its field when the form has it."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            messages_ = [message for e in errors for message in e.messages]
+            form.add_error(field if field in form.fields else None, messages_)
+    else:
+        form.add_error(None, error.messages)
+
+
+class TournamentListView(StaffRequiredMixin, TemplateView):
+    """The organiser's tournaments (for staff: all of them), newest first."""
+
+    template_name = "tournaments/organiser/list.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        tournaments = Tournament.objects.annotate(
+            players_count=Count("registrations", distinct=True),
+            rounds_count=Count("rounds", distinct=True),
+        ).order_by("-start_date", "name")
+        table = OrganiserTournamentTable(tournaments)
+        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        return super().get_context_data(table=table, **kwargs)
+
+
+class TournamentCreateView(StaffRequiredMixin, FormView):
+    """A new tournament (``create_tournament``); refusals are shown on the form."""
+
+    template_name = "tournaments/organiser/create.html"
+    form_class = TournamentCreateForm
+
+    def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
+        try:
+            tournament = services.create_tournament(user=self.request.user, **form.cleaned_data)
+        except ValidationError as error:
+            _add_errors(form, error)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("Tournament “%(name)s” created: enter the players.") % {"name": tournament.name},
+        )
+        return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
 
 
 class TournamentMixin(StaffRequiredMixin):
@@ -102,6 +155,8 @@ class DashboardView(TournamentMixin, TemplateView):
             rounds_table=rounds_table,
             can_pair=tournament.pairing_system != PairingSystem.MANUAL
             and (last is None or last.complete),
+            manual=tournament.pairing_system == PairingSystem.MANUAL,
+            add_round_form=AddRoundForm(),
             register_form=RegisterForm(tournament=tournament),
             withdraw_form=WithdrawForm(tournament=tournament),
             bye_form=ByeForm(tournament=tournament),
@@ -138,7 +193,8 @@ class RoundView(RoundMixin, TemplateView):
                 )
             else:
                 game.form = ResultForm(game=game, prefix=f"b{game.board}")
-        table = BoardTable(games, draft=draft)
+        manual = self.tournament.pairing_system == PairingSystem.MANUAL
+        table = BoardTable(games, draft=draft, manual=manual)
         return super().get_context_data(
             tournament=self.tournament,
             round=self.round,
@@ -146,6 +202,8 @@ class RoundView(RoundMixin, TemplateView):
             complete=round_is_complete(self.round),
             table=table,
             swap_form=SwapBoardsForm(),
+            manual=manual,
+            add_board_form=AddBoardForm(tournament=self.tournament),
             **kwargs,
         )
 
@@ -395,3 +453,68 @@ class ResultView(RoundActionView):
             % {"board": game.board, "result": game.get_result_display() or "–"},
         )
         return game
+
+
+class AddRoundView(ActionView):
+    """Add the next round of a manual tournament and go to it."""
+
+    form_class = AddRoundForm
+
+    def form_kwargs(self) -> dict[str, Any]:
+        return {}
+
+    def perform(self, form: Any) -> Any:
+        round_ = services.add_round(
+            tournament=self.tournament, date=form.cleaned_data["date"], user=self.request.user
+        )
+        messages.success(
+            self.request,
+            _("Round %(round)d added: enter its boards.") % {"round": round_.number},
+        )
+        return round_
+
+    def redirect_url(self, result: Any = None) -> str:
+        if isinstance(result, Round):
+            return reverse("tournaments:organise_round", args=[self.tournament.slug, result.number])
+        return self.dashboard_url()
+
+
+class AddBoardView(RoundActionView):
+    """Add a board (or a bye) to a round of a manual tournament (``add_game``)."""
+
+    form_class = AddBoardForm
+
+    def perform(self, form: Any) -> Any:
+        if self.tournament.pairing_system != PairingSystem.MANUAL:
+            raise ValidationError(_("Boards are added by hand only in manual tournaments."))
+        board = form.cleaned_data["board"]
+        if board is None:
+            board = (
+                Game.objects.filter(round=self.round)
+                .order_by("-board")
+                .values_list("board", flat=True)
+                .first()
+                or 0
+            ) + 1
+        game = services.add_game(
+            round=self.round,
+            board=board,
+            white=form.cleaned_data["white"],
+            black=form.cleaned_data["black"],
+            result=form.cleaned_data["bye"] if form.cleaned_data["black"] is None else "",
+            user=self.request.user,
+        )
+        messages.success(self.request, _("Board %(board)d added.") % {"board": game.board})
+        return game
+
+
+class DeleteBoardView(RoundActionView):
+    """Remove a board of a manual tournament (``delete_game``)."""
+
+    def perform(self, form: Any) -> Any:
+        if self.tournament.pairing_system != PairingSystem.MANUAL:
+            raise ValidationError(_("Boards are removed by hand only in manual tournaments."))
+        game = self.game()
+        services.delete_game(game=game, user=self.request.user)
+        messages.success(self.request, _("Board %(board)d removed.") % {"board": game.board})
+        return None
