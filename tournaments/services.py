@@ -955,8 +955,8 @@ def request_bye(
                 raise ValidationError(
                     {
                         "kind": _(
-                            "%(player)s already has %(count)d half-point byes; this tournament "
-                            "allows at most %(cap)d per player."
+                            "Half-point byes per player in this tournament: at most %(cap)d; "
+                            "%(player)s already has %(count)d."
                         )
                         % {"player": current.player, "count": len(taken), "cap": cap}
                     }
