@@ -16,7 +16,7 @@ from players.admin import ServiceAdminMixin, ServiceRejected, adopt, call_servic
 from ratings import services as rating_services
 from tournaments import services
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
 
 PAIRING_FIELDS = ["round", "board", "white", "black"]
 
@@ -171,6 +171,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
             "seeding",
             "accelerated",
             "tiebreaks",
+            "max_half_point_byes",
         ]
 
     def __init__(self, *args, **kwargs):
@@ -217,7 +218,12 @@ class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            obj.save()
+            saved = call_service(
+                services.create_tournament,
+                user=request.user,
+                **{name: form.cleaned_data[name] for name in form.Meta.fields},
+            )
+            adopt(obj, saved)
             return
         if not form.changed_data:
             return
@@ -383,3 +389,53 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for game in queryset:
             services.delete_game(game=game, user=request.user)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Visible in the admin, written only on the organiser pages (through the services)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RequestedBye)
+class RequestedByeAdmin(ReadOnlyAdmin):
+    """Byes players asked for (``request_bye``/``cancel_bye`` on the organiser dashboard)."""
+
+    list_display = ["player", "tournament", "round_number", "kind"]
+    list_filter = ["kind", "registration__tournament"]
+    list_select_related = ["registration__player", "registration__tournament"]
+    search_fields = [
+        "registration__player__last_name",
+        "registration__player__first_name",
+        "registration__tournament__name",
+    ]
+    ordering = ["registration__tournament", "round_number", "registration__player__last_name"]
+
+    @admin.display(description=_("player"), ordering="registration__player__last_name")
+    def player(self, obj: RequestedBye):
+        return obj.registration.player
+
+    @admin.display(description=_("tournament"), ordering="registration__tournament__name")
+    def tournament(self, obj: RequestedBye):
+        return obj.registration.tournament
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(ReadOnlyAdmin):
+    """Pairs that must not meet (``add_forbidden_pair`` on the organiser dashboard)."""
+
+    list_display = ["tournament", "player_a", "player_b"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament", "player_a", "player_b"]
+    search_fields = [
+        "player_a__last_name",
+        "player_b__last_name",
+        "tournament__name",
+    ]
