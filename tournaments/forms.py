@@ -35,8 +35,11 @@ def _entrants(tournament: Tournament) -> Any:
     )
 
 
-class SettingsForm(forms.ModelForm):
-    """The pairing settings of a tournament (the organiser's side of ``update_tournament``)."""
+class SettingsForm(TiebreakFormMixin, forms.ModelForm):
+    """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
+    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
+
+    tiebreaks = TiebreakField(label=_("Tie-breaks"))
 
     class Meta:
         model = Tournament

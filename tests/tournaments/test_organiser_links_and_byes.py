@@ -133,3 +133,36 @@ def test_cap_is_a_setting_on_the_dashboard(admin_client, swiss):
     assert "The settings were saved." in _messages(response)
     tournament.refresh_from_db()
     assert tournament.max_half_point_byes == 3
+
+
+def test_dashboard_shows_the_cap(admin_client, swiss):
+    html = admin_client.get(reverse("tournaments:organise", args=["swiss"])).content.decode()
+
+    assert "Half-point byes per player" in html
+    assert "at most 1" in html
+
+
+def test_settings_refuse_buchholz_in_a_round_robin(admin_client, swiss):
+    tournament, _registrations = swiss
+    settings = {
+        "pairing_system": "round_robin",
+        "rounds_planned": 3,
+        "points_win": "1",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "points_forfeit_win": "1",
+        "points_pab": "1",
+        "points_half_bye": "0.5",
+        "initial_colour": "drawn",
+        "seeding": "rating",
+        "tiebreaks": "BH DE",
+    }
+
+    response = admin_client.post(
+        reverse("tournaments:organise_settings", args=["swiss"]), settings, follow=True
+    )
+
+    assert any("Buchholz tie-breaks (BH)" in message for message in _messages(response))
+    tournament.refresh_from_db()
+    assert tournament.pairing_system == PairingSystem.SWISS_DUTCH
+    assert tournament.tiebreaks == ""

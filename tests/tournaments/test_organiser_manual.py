@@ -105,6 +105,11 @@ def test_remove_a_board(admin_client, blitz):
     admin_client.post(_url("organise_add_round"), {"date": ""})
     admin_client.post(_url("organise_add_board", 1), {"white": anna.pk, "black": boris.pk})
 
+    round_page = admin_client.get(_url("organise_round", 1)).content.decode()
+    assert _url("organise_delete_board", 1, 1) in round_page
+    assert admin_client.get(_url("organise_delete_board", 1, 1)).status_code == 405
+    assert Game.objects.count() == 1
+
     response = admin_client.post(_url("organise_delete_board", 1, 1), follow=True)
 
     assert "Board 1 removed." in _messages(response)

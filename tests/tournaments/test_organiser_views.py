@@ -80,7 +80,12 @@ def test_format_cannot_change_once_a_round_is_paired(admin_client, league):
 
     response = admin_client.post(
         _url("organise_settings"),
-        {**SETTINGS, "accelerated": "", "pairing_system": PairingSystem.ROUND_ROBIN},
+        {
+            **SETTINGS,
+            "accelerated": "",
+            "pairing_system": PairingSystem.ROUND_ROBIN,
+            "tiebreaks": "DE WIN SB KS",
+        },
         follow=True,
     )
 
@@ -107,7 +112,12 @@ def test_round_robin_by_rating_through_the_views(admin_client, league):
     tournament, _players = league
     admin_client.post(
         _url("organise_settings"),
-        {**SETTINGS, "accelerated": "", "pairing_system": PairingSystem.ROUND_ROBIN},
+        {
+            **SETTINGS,
+            "accelerated": "",
+            "pairing_system": PairingSystem.ROUND_ROBIN,
+            "tiebreaks": "DE WIN SB KS",
+        },
     )
 
     admin_client.post(_url("organise_pair"))
