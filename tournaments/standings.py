@@ -6,7 +6,9 @@ Pure module: standard library plus the pure :mod:`ratings.systems.fide` (tables 
 Rules implemented: FIDE C.07 "Play-Off and Tie-Break Regulations" applied from 1 March 2026
 (``edition="2026"``, the default). ``edition="2024"`` gives the text applied from
 1 August 2024 to 28 February 2026, which differs only in the dummy opponent of Art. 16.4
-(not capped). Article numbers below are those of the 2026 text.
+(not capped). Article numbers below are those of the 2026 text. ``edition="2005"`` is not a
+FIDE text: it is the treatment of unplayed games by the Swiss programs of 2005, reconstructed
+from (and tested against) the rank column of FIDE's TRF sample ``example1.trf``; see below.
 
 Input is plain frozen dataclasses (:class:`Tournament`, :class:`Player`, :class:`Entry`,
 :class:`PointSystem`); results use the TRF vocabulary (``1 = 0 + - W D L H F U Z``, blank ≡
@@ -30,6 +32,18 @@ How unplayed rounds are treated (Art. 15–16):
   forfeits and at draw points × rounds for byes.
 - Cut and median (16.5): the lowest VUR contribution is cut first as long as it is not lower
   than the least significant value.
+
+``edition="2005"`` (Swiss only; round robins as above), with the ranking ``BH SB WIN TPN``
+(:data:`PRESETS` ``"swiss-2005"``):
+
+- the score of a player as seen by opponents counts every forfeit (won or lost) and every bye
+  that gave points (``U F H``) as a draw; rounds without a game and without points (``Z``,
+  blank, the rounds after a withdrawal) count what they gave (nothing);
+- a player's own forfeit counts the forfeit partner's score as seen by others, except that the
+  forfeit itself counts at its real result (the winner sees the partner's 0, the loser his 1);
+- a player's own bye that gave points counts a virtual opponent drawing every round
+  (draw × rounds); a zero-point round counts 0;
+- in SB an unplayed round counts at most a draw (a forfeit win or a PAB as ½).
 """
 
 from __future__ import annotations
@@ -71,7 +85,7 @@ __all__ = [
 ]
 
 Value = Fraction | int | None
-EDITIONS: tuple[str, ...] = ("2026", "2024")
+EDITIONS: tuple[str, ...] = ("2026", "2024", "2005")
 
 _HALF = Fraction(1, 2)
 _OTB_CODES = frozenset("1=0WDL")
@@ -375,6 +389,8 @@ PRESETS: dict[str, tuple[TieBreak, ...]] = {
     "swiss": parse_tiebreaks("BH/C1 BH DE WIN BWG BPG"),
     "swiss-rated": parse_tiebreaks("BH/C1 BH DE ARO/C1 WIN BWG BPG"),
     "round-robin": parse_tiebreaks("DE WIN SB KS"),
+    # With edition="2005": the ranking of the 2005 programs (reproduces example1.trf).
+    "swiss-2005": parse_tiebreaks("BH SB WIN TPN"),
 }
 
 
@@ -476,13 +492,23 @@ class _View:
             self.points[n], self.otb[n], self.lna[n] = pts, otb, lna
         self.own = {n: sum(pts, Fraction(0)) for n, pts in self.points.items()}
         filler = Fraction(0) if ev.rr else ev.ps.draw
+        self.legacy = ev.t.edition == "2005" and not ev.rr
         self.adjusted: dict[int, Fraction] = {}
+        #: What ``adjusted`` counts for each round (the 2005 forfeit partners need it).
+        self.counted: dict[int, list[Fraction]] = {}
         for n, rs in ev.rounds.items():
-            total = Fraction(0)
+            counted = []
             for i, r in enumerate(rs):
-                keep = i + 1 <= self.lna[n] or r.opponent is not None
-                total += self.points[n][i] if keep else filler
-            self.adjusted[n] = total
+                if self.legacy:
+                    unplayed = not self.otb[n][i] and (
+                        r.opponent is not None or self.points[n][i] > 0
+                    )
+                    counted.append(ev.ps.draw if unplayed else self.points[n][i])
+                else:
+                    keep = i + 1 <= self.lna[n] or r.opponent is not None
+                    counted.append(self.points[n][i] if keep else filler)
+            self.counted[n] = counted
+            self.adjusted[n] = sum(counted, Fraction(0))
 
     def contributions(self, n: int) -> list[tuple[Fraction, Fraction, bool]]:
         """Per counted round: (opponent value, SB product, VUR?) — Art. 8.1, 9.1, 16.4."""
@@ -494,6 +520,9 @@ class _View:
                 value, vur = self.adjusted[r.opponent], False
             elif ev.rr:
                 continue  # the bye of an odd round robin is left out (Art. 15.2)
+            elif self.legacy:
+                out.append(self._legacy_unplayed(n, i))
+                continue
             else:
                 value, vur = self.own[n], r.vur
                 if ev.t.edition == "2026":
@@ -503,6 +532,20 @@ class _View:
                         value = min(value, cap_byes)
             out.append((value, value * r.points, vur))
         return out
+
+    def _legacy_unplayed(self, n: int, i: int) -> tuple[Fraction, Fraction, bool]:
+        """Edition 2005: player ``n``'s unplayed round ``i`` (0-based) as (value, SB, VUR?)."""
+        ev = self.ev
+        r = ev.rounds[n][i]
+        points = self.points[n][i]
+        if r.opponent is not None:  # a forfeit: the partner as others see him, this round real
+            o = r.opponent
+            value = self.adjusted[o] - self.counted[o][i] + self.points[o][i]
+        elif points > 0:  # a bye with points: a virtual opponent drawing every round
+            value = ev.ps.draw * ev.k
+        else:
+            value = Fraction(0)
+        return value, value * min(points, ev.ps.draw), r.vur
 
 
 # --------------------------------------------------------------------------- tie-breaks
