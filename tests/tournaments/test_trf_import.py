@@ -16,8 +16,8 @@ from tournaments.trf_services import export_trf, import_trf, ranking
 pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
-#: The tie-break whose order comes closest to example1.trf's rank column (docs/trf.md).
-EXAMPLE1_TIEBREAKS = "BH"
+#: The tie-breaks of example1.trf's rank column, with standings edition "2005" (docs/trf.md).
+EXAMPLE1_TIEBREAKS = "BH SB WIN TPN"
 
 SMALL = """\
 012 Club Open
@@ -71,24 +71,35 @@ def test_import_example1_reproduces_points_withdrawals_and_byes(example1):
     assert {p.tpn: p.points for p in exported.players} == {p.tpn: p.points for p in parsed.players}
 
 
-def test_import_example1_ranking_keeps_every_score_group_in_the_files_places(example1):
-    # The rank column of example1.trf (Swiss-Chess, 2005) ranks by points; the 7 players who
-    # withdrew have rank 0 and are left out. Within a score group its order follows the 2005
-    # program's Buchholz, which C.07 (2024/2026) does not reproduce exactly: BH comes closest.
+def test_import_example1_ranking_reproduces_the_files_rank_column(example1):
+    # The rank column of example1.trf (a 2005 Swiss program) ranks by points, Buchholz,
+    # Sonneborn-Berger, wins and start number with the 2005 treatment of unplayed games
+    # (standings edition "2005", docs/standings.md). The 7 players who withdrew have rank 0
+    # and are left out; every other player gets exactly the file's rank.
+    parsed = trf.parse_trf(example1)
+    ranked = [p for p in parsed.players if p.rank]
+
+    everyone = ranking(
+        parsed.players, parsed.point_system, EXAMPLE1_TIEBREAKS, rounds=7, edition="2005"
+    )
+
+    places = {p.tpn: 1 + sum(everyone[q.tpn] < everyone[p.tpn] for q in ranked) for p in ranked}
+    assert len(ranked) == 276
+    assert places == {p.tpn: p.rank for p in ranked}
+    top = sorted(ranked, key=lambda p: places[p.tpn])[:8]
+    assert [p.tpn for p in top] == [5, 31, 3, 1, 9, 6, 8, 25]
+
+
+def test_import_example1_ranking_differs_under_todays_rules(example1):
+    # The same tie-breaks under C.07 (2026) do not give the file's rank column: the 2005
+    # treatment of forfeits and byes is what makes the difference.
     parsed = trf.parse_trf(example1)
     ranked = [p for p in parsed.players if p.rank]
 
     everyone = ranking(parsed.players, parsed.point_system, EXAMPLE1_TIEBREAKS, rounds=7)
 
     places = {p.tpn: 1 + sum(everyone[q.tpn] < everyone[p.tpn] for q in ranked) for p in ranked}
-
-    bands: dict[float, set[int]] = {}
-    for p in ranked:
-        bands.setdefault(p.points, set()).add(p.rank)
-    for p in ranked:
-        assert places[p.tpn] in bands[p.points], p.tpn
-    top = sorted(ranked, key=lambda p: places[p.tpn])[:8]
-    assert [p.tpn for p in top] == [5, 3, 31, 1, 9, 6, 8, 25]
+    assert sum(places[p.tpn] == p.rank for p in ranked) < len(ranked)
 
 
 def test_import_matches_players_by_fide_id_then_name_and_birth_year():
