@@ -140,7 +140,7 @@ def round_total(total: float) -> int:
 #: Bounds of a newcomer's solved rating: the 20 kyu lower bound and the 6 dan upper bound.
 NEWCOMER_RANGE = (1.0, 2640.0)
 _BISECTION_STEPS = 60
-_PLAIN_ITERATIONS = 1000
+_PLAIN_ITERATIONS = 3000
 #: Steps without the largest move shrinking by 1 % before the steps are halved.
 _STALLED = 20
 
@@ -235,8 +235,8 @@ def solve_tournament(
     games: Iterable[tuple[P, P, float]],
     *,
     win_bonus: bool = True,
-    tolerance: float = 1e-9,
-    max_iterations: int = 2000,
+    tolerance: float = 1e-8,
+    max_iterations: int = 4000,
 ) -> TournamentSolution[P]:
     """Rate one tournament: the fixed point of "opponents at their final rating".
 
@@ -252,7 +252,7 @@ def solve_tournament(
     rating moves an opponent's change by at most k x ln 10 / 1600 <= 0.06 per game). The
     K table makes a change jump when a running rating crosses a band boundary, so when a
     running rating sits on a boundary there may be no exact fixed point: when the largest
-    move has not shrunk by 1 % in 20 steps (or after 1000 steps) the step size is halved
+    move has not shrunk by 1 % in 20 steps (or after 3000 steps) the step size is halved
     each step until it is below ``tolerance``, and the solution is returned with
     ``converged`` False and the size of the jump in ``residual``. Newcomers
     without a rating follow their opponents' ratings one for one, which makes such feedback
