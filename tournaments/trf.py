@@ -100,7 +100,12 @@ TrfFormatError = TrfError
 
 @dataclass(frozen=True)
 class PointSystem:
-    """Points per kind of round result; defaults are 1 / ½ / 0 with byes valued like games."""
+    """Points per kind of round result; defaults are 1 / ½ / 0 with byes valued like games.
+
+    The TRF-2026 ``162`` record, JaVaFo's ``XXS`` and bbp's ``BB?`` lines. Also the pairing
+    engine's point system (``tournaments.pairing.state`` re-exports it): floats in the file's
+    own units.
+    """
 
     win: float = 1.0
     draw: float = 0.5

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.trf import PointSystem
+
 WHITE = "w"
 BLACK = "b"
 
@@ -60,39 +62,6 @@ class PlayerState:
     requested_bye: str | None = None
     acceleration: tuple[float, ...] = ()
     name: str = ""
-
-
-@dataclass(frozen=True)
-class PointSystem:
-    """Points awarded per result code (TRF-2026 ``162``, JaVaFo ``XXS``, bbp ``BB?``)."""
-
-    win: float = 1.0
-    draw: float = 0.5
-    loss: float = 0.0
-    forfeit_win: float = 1.0
-    forfeit_loss: float = 0.0
-    pab: float = 1.0
-    half_bye: float = 0.5
-    full_bye: float = 1.0
-    zero_bye: float = 0.0
-
-    def points(self, result: str) -> float:
-        """Points for one round with TRF result code ``result``."""
-        return {
-            "1": self.win,
-            "W": self.win,
-            "=": self.draw,
-            "D": self.draw,
-            "0": self.loss,
-            "L": self.loss,
-            "+": self.forfeit_win,
-            "-": self.forfeit_loss,
-            "U": self.pab,
-            "H": self.half_bye,
-            "F": self.full_bye,
-            "Z": self.zero_bye,
-            " ": self.zero_bye,
-        }[result]
 
 
 @dataclass(frozen=True)

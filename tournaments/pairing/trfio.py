@@ -12,7 +12,6 @@ from tournaments.pairing.state import (
     BLACK,
     WHITE,
     PlayerState,
-    PointSystem,
     RoundRecord,
     TournamentState,
 )
@@ -60,21 +59,6 @@ def _requested_bye(p: PlayerRecord, round_no: int) -> str | None:
     if e.result == "-":
         return "Z"
     return None
-
-
-def _point_system(trf: TrfFile) -> PointSystem:
-    ps = trf.point_system
-    return PointSystem(
-        win=ps.win,
-        draw=ps.draw,
-        loss=ps.loss,
-        forfeit_win=ps.forfeit_win,
-        forfeit_loss=ps.forfeit_loss,
-        pab=ps.pab,
-        half_bye=ps.half_bye,
-        full_bye=ps.full_bye,
-        zero_bye=ps.zero_bye,
-    )
 
 
 def state_for_round(trf: TrfFile, round_to_pair: int | None = None) -> TournamentState:
@@ -133,7 +117,7 @@ def state_for_round(trf: TrfFile, round_to_pair: int | None = None) -> Tournamen
         players=tuple(players),
         total_rounds=total,
         round_to_pair=rnd,
-        point_system=_point_system(trf),
+        point_system=trf.point_system,
         forbidden_pairs=frozenset(forbidden),
         initial_colour=trf.initial_colour or WHITE,
     )
