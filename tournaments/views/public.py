@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView
 from django_tables2 import SingleTableView
 
@@ -59,6 +60,8 @@ class StandingsBaseView(ReadOnlyMixin, DetailView):
 
     context_object_name = "tournament"
     page = ""
+    #: The page's name in the title and the breadcrumbs.
+    page_title = ""
 
     def get_queryset(self):
         return queries.tournament_for_page()
@@ -86,6 +89,7 @@ class StandingsBaseView(ReadOnlyMixin, DetailView):
         context.update(
             data=data,
             page=self.page,
+            page_title=self.page_title,
             after_round=after,
             round_choices=range(1, data.completed + 1),
             table=self.table(data, ranked),
@@ -100,6 +104,7 @@ class StandingsView(StandingsBaseView):
 
     template_name = "tournaments/standings.html"
     page = "standings"
+    page_title = gettext_lazy("Standings")
 
     def table(self, data, ranked):
         return StandingsTable(
@@ -112,6 +117,7 @@ class CrosstableView(StandingsBaseView):
 
     template_name = "tournaments/crosstable.html"
     page = "crosstable"
+    page_title = gettext_lazy("Crosstable")
 
     def check_format(self, data):
         if not data.round_robin:
@@ -130,6 +136,7 @@ class ProgressView(StandingsBaseView):
 
     template_name = "tournaments/progress.html"
     page = "progress"
+    page_title = gettext_lazy("Progress table")
 
     def table(self, data, ranked):
         return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
