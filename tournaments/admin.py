@@ -44,6 +44,33 @@ def describe_formset(formset) -> None:
     formset.deleted_objects = deleted_instances(formset)
 
 
+def _add_game(request, game: Game, *, round: Round, prefix: str = "") -> None:
+    """Add the admin's unsaved ``game`` to ``round`` through the service and adopt the row."""
+    saved = call_service(
+        services.add_game,
+        prefix=prefix,
+        round=round,
+        board=game.board,
+        white=game.white,
+        black=game.black,
+        result=game.result,
+        user=request.user,
+    )
+    adopt(game, saved)
+
+
+def _correct_result(request, game: Game, result: str, *, prefix: str = "") -> Game:
+    """Record ``result`` for the stored ``game`` as a correction, through the service."""
+    return call_service(
+        services.record_result,
+        prefix=prefix,
+        game=Game.objects.get(pk=game.pk),
+        result=result,
+        user=request.user,
+        correction=True,
+    )
+
+
 def save_game_forms(request, formset, *, round=None) -> None:
     """Save a formset of games through the services: add, record a result, delete."""
     describe_formset(formset)
@@ -54,17 +81,7 @@ def save_game_forms(request, formset, *, round=None) -> None:
             continue
         game = form.instance
         if game.pk is None:
-            saved = call_service(
-                services.add_game,
-                prefix=_game_prefix(game),
-                round=round or game.round,
-                board=game.board,
-                white=game.white,
-                black=game.black,
-                result=game.result,
-                user=request.user,
-            )
-            adopt(game, saved)
+            _add_game(request, game, round=round or game.round, prefix=_game_prefix(game))
             continue
         moved = [name for name in PAIRING_FIELDS if name in form.changed_data]
         if moved:
@@ -75,14 +92,7 @@ def save_game_forms(request, formset, *, round=None) -> None:
                 _game_prefix(game),
             )
         if "result" in form.changed_data:
-            call_service(
-                services.record_result,
-                prefix=_game_prefix(game),
-                game=Game.objects.get(pk=game.pk),
-                result=form.cleaned_data["result"],
-                user=request.user,
-                correction=True,
-            )
+            _correct_result(request, game, form.cleaned_data["result"], prefix=_game_prefix(game))
 
 
 class RegistrationInline(admin.TabularInline):
@@ -356,26 +366,10 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if not change:
-            saved = call_service(
-                services.add_game,
-                round=obj.round,
-                board=obj.board,
-                white=obj.white,
-                black=obj.black,
-                result=obj.result,
-                user=request.user,
-            )
-            adopt(obj, saved)
+            _add_game(request, obj, round=obj.round)
             return
         if "result" in form.changed_data:
-            saved = call_service(
-                services.record_result,
-                game=Game.objects.get(pk=obj.pk),
-                result=form.cleaned_data["result"],
-                user=request.user,
-                correction=True,
-            )
-            adopt(obj, saved)
+            adopt(obj, _correct_result(request, obj, form.cleaned_data["result"]))
 
     def get_deleted_objects(self, objs, request):
         # The ledger rows that go with a game are derived: the service rewrites them, so the
