@@ -98,25 +98,44 @@ class RatingListTable(BaseTable):
         return format_html('<a href="{}">{}</a>', url, value.isoformat())
 
 
-class LeaderboardTable(BaseTable):
-    """A rating list's leaderboard: the rank comes from the query (a window function)."""
+# Columns of the ranked tables (leaderboard, published list); one instance per table.
 
-    rank = tables.Column(
+
+def _rank_column() -> tables.Column:
+    return tables.Column(
         verbose_name=_("Rank"),
         order_by=("rank", "player__last_name", "player__first_name"),
         attrs={"td": {"class": "num"}},
     )
-    name = PlayerColumn(
+
+
+def _player_column(**kwargs) -> PlayerColumn:
+    return PlayerColumn(
         verbose_name=_("Name"),
         accessor="player",
         order_by=("player__last_name", "player__first_name"),
-        show_title=False,
+        **kwargs,
     )
+
+
+def _federation_column() -> tables.Column:
+    return tables.Column(verbose_name=_("Fed."), accessor="player__federation", default="")
+
+
+def _club_column() -> tables.Column:
+    return tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
+
+
+class LeaderboardTable(BaseTable):
+    """A rating list's leaderboard: the rank comes from the query (a window function)."""
+
+    rank = _rank_column()
+    name = _player_column(show_title=False)
     title_or_class = tables.Column(
         verbose_name=_("Title or class"), accessor="player", orderable=False
     )
-    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation", default="")
-    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
+    federation = _federation_column()
+    club = _club_column()
     live_rating = tables.Column(verbose_name=_("Live rating"), attrs={"td": {"class": "num"}})
     rating = tables.Column(
         verbose_name=_("Published rating"), default="–", attrs={"td": {"class": "num"}}
@@ -139,18 +158,10 @@ class LeaderboardTable(BaseTable):
 class PublishedListTable(BaseTable):
     """A published (closed) list: the frozen ratings, ranked in SQL."""
 
-    rank = tables.Column(
-        verbose_name=_("Rank"),
-        order_by=("rank", "player__last_name", "player__first_name"),
-        attrs={"td": {"class": "num"}},
-    )
-    name = PlayerColumn(
-        verbose_name=_("Name"),
-        accessor="player",
-        order_by=("player__last_name", "player__first_name"),
-    )
-    federation = tables.Column(verbose_name=_("Fed."), accessor="player__federation", default="")
-    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
+    rank = _rank_column()
+    name = _player_column()
+    federation = _federation_column()
+    club = _club_column()
     rating = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
     change = tables.Column(verbose_name=_("Change"), default="–", attrs={"td": {"class": "num"}})
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
