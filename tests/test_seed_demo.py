@@ -9,9 +9,12 @@ from django.core.management import CommandError, call_command
 from players.models import Club, Player
 from ratings.management.commands.seed_demo import Demo
 from ratings.models import PlayerRating, PublishedList, RatingChange
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+from tournaments.pairing.dutch import pair_round
+from tournaments.pairing_queries import pairing_state
 
 TODAY = dt.date(2026, 3, 15)
+TITLES = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]  # C.04.2 order
 SMALL = ["--players", "20", "--months", "2", "--today", TODAY.isoformat()]
 
 
@@ -57,8 +60,11 @@ def test_seed_demo_plan_swiss_events_have_no_rematches():
 
     rematches = []
     for t in swiss:
-        met = [
-            frozenset((w.index, b.index)) for rows in t.rounds for w, b, _ in rows if b is not None
+        met = [  # a forfeited game does not count as met (C.04.1)
+            frozenset((w.index, b.index))
+            for rows in t.rounds
+            for w, b, result in rows
+            if b is not None and result not in ("+-", "-+")
         ]
         rematches += [t.name for pair in set(met) if met.count(pair) > 1]
 
@@ -90,12 +96,70 @@ def test_seed_demo_small_scale_counts():
         "tournaments": 12,
         "unrated tournaments": 1,
         "registrations": 82,
-        "rounds": 88,
-        "games": 300,
-        "byes": 14,
+        "rounds": 73,
+        "games": 256,
+        "byes": 12,
         "pending": 5,
     }
     assert "20 players" in output
+
+
+def recorded_pairing(round_: Round) -> tuple[list[tuple[int, int]], int | None]:
+    """The (white, black) pairing numbers in board order and the pairing-allocated bye."""
+    number = dict(
+        Registration.objects.filter(tournament=round_.tournament).values_list(
+            "player_id", "pairing_number"
+        )
+    )
+    games = Game.objects.filter(round=round_).order_by("board")
+    pairs = [(number[g.white_id], number[g.black_id]) for g in games if g.black_id]
+    byes = [number[g.white_id] for g in games if g.black_id is None and g.result == "U"]
+    return pairs, byes[0] if byes else None
+
+
+@pytest.mark.django_db
+def test_seed_demo_swiss_rounds_are_the_dutch_engine_pairings():
+    seed(*SMALL, "--no-ratings")
+
+    swiss = Tournament.objects.filter(pairing_system="swiss_dutch").order_by("start_date", "name")
+    checked = 0
+    for tournament in swiss:
+        for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+            result = pair_round(pairing_state(tournament, round_.number))
+            assert result.ok, (tournament.name, round_.number, result.message)
+            assert recorded_pairing(round_) == (list(result.pairs), result.bye), (
+                tournament.name,
+                round_.number,
+            )
+            checked += 1
+    assert checked == Round.objects.filter(tournament__in=swiss).count() > 20
+    assert RequestedBye.objects.filter(kind="H").count() == 3  # the half-point byes taken
+    assert Game.objects.filter(result="H").count() == 3
+
+
+@pytest.mark.django_db
+def test_seed_demo_swiss_pairing_numbers_follow_the_initial_ranking():
+    seed(*SMALL, "--no-ratings")
+
+    for tournament in Tournament.objects.filter(pairing_system="swiss_dutch"):
+        registrations = Registration.objects.filter(tournament=tournament).select_related("player")
+        slug = tournament.rating_list.slug if tournament.rating_list else "chess-standard"
+        rating = dict(
+            PlayerRating.objects.filter(rating_list__slug=slug).values_list(
+                "player_id", "starting_rating"
+            )
+        )
+        ranked = sorted(
+            registrations,
+            key=lambda r: (
+                -(rating.get(r.player_id) or 0),
+                TITLES.index(r.player.title) if r.player.title else len(TITLES),
+                r.player.last_name.casefold(),
+                r.player.first_name.casefold(),
+            ),
+        )
+        assert [r.pairing_number for r in ranked] == list(range(1, len(ranked) + 1))
+        assert tournament.round_one_colour in ("w", "b")
 
 
 def rating_snapshot() -> list:

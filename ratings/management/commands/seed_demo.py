@@ -9,9 +9,9 @@ What it builds (defaults: 160 players, 6 months):
   seniors, titled players (open and women's titles) and unrated newcomers;
 - starting ratings (the rating a player brought, valid from the first day of the history) in
   chess standard, rapid and blitz for the established players;
-- every month: a standard weekend open (Swiss-like, 5 rounds), a standard round robin (rotating
-  championship, challengers, seniors and juniors groups), a rapidplay (Swiss-like, 7 rounds), a
-  Tuesday blitz (Swiss-like, 9 rounds), a double round-robin blitz, and every other month an
+- every month: a standard weekend open (Swiss, 5 rounds), a standard round robin (rotating
+  championship, challengers, seniors and juniors groups), a rapidplay (Swiss, 7 rounds), a
+  Tuesday blitz (Swiss, 9 rounds), a double round-robin blitz, and every other month an
   unrated junior training event; in the current month a club championship with its first round
   paired and no results yet;
 - results drawn from FIDE's expected score (table 8.1.2) of the players' hidden strengths, with
@@ -19,9 +19,11 @@ What it builds (defaults: 160 players, 6 months):
 - then, per list, one replay and the monthly lists closed in date order; the last month stays
   in the open period so that live ratings differ from the published ones.
 
-Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss-like
-events are paired simply (rank by score then rating, pair neighbours who have not met): a demo
-approximation, not the FIDE Dutch system.
+Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss events
+are paired round by round with the FIDE Dutch engine (``tournaments.pairing.dutch.pair_round``):
+pairing numbers by the initial ranking (C.04.2), the history so far (forfeits and byes
+included), requested half-point byes as absent players, the top seed's colour drawn by lot. A
+field too small for the planned rounds plays as many rounds as the engine can pair.
 """
 
 import calendar
@@ -39,9 +41,11 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import close_rating_period, recompute_ratings
 from ratings.systems.fide import probability_for_difference
-from tournaments.enums import PairingSystem, Result
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.enums import ByeKind, PairingSystem, Result
+from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 from tournaments.pairing.berger import berger_schedule
+from tournaments.pairing.dutch import pair_round
+from tournaments.pairing.state import BLACK, WHITE, PlayerState, RoundRecord, TournamentState
 
 STANDARD, RAPID, BLITZ = "chess-standard", "chess-rapid", "chess-blitz"
 TIME_CONTROLS = {STANDARD: "standard", RAPID: "rapid", BLITZ: "blitz"}
@@ -138,6 +142,7 @@ TITLES = [
     (Title.WCM, 2, 1980, 2060),
 ]
 WOMEN_TITLES = {Title.WGM, Title.WIM, Title.WFM, Title.WCM}
+TITLE_ORDER = {code: index for index, code in enumerate(Title.values)}  # C.04.2 order
 
 
 @dataclass
@@ -180,6 +185,17 @@ class PlannedTournament:
     double: bool = False
     rounds_played: int | None = None  # None: all rounds played and their results entered
     rounds: list[list[tuple[Person, Person | None, str]]] = field(default_factory=list)
+    initial_colour: str = ""  # Swiss: the top seed's colour in round 1, drawn by lot
+
+
+def initial_ranking_key(person: Person, slug: str) -> tuple[int, int, str, str]:
+    """C.04.2: rating in ``slug`` (highest first, unrated last), title, name."""
+    return (
+        -person.starting.get(slug, (0, 0))[0],
+        TITLE_ORDER.get(person.title, len(TITLE_ORDER)),
+        person.last_name.casefold(),
+        person.first_name.casefold(),
+    )
 
 
 def month_start(day: dt.date, offset: int) -> dt.date:
@@ -489,87 +505,76 @@ class Demo:
             t.rounds.append(rows)
 
     def _play_swiss(self, t: PlannedTournament) -> None:
-        rng, slug = self.rng, t.rating_list
-        players = sorted(t.entrants, key=lambda p: (-p.seed_rating(slug or STANDARD), p.index))
-        t.entrants = players
-        score = {p.index: 0.0 for p in players}
-        colour = {p.index: 0 for p in players}  # whites minus blacks
-        met: set[tuple[int, int]] = set()
-        had_bye: set[int] = set()
+        """The FIDE Dutch system (``tournaments.pairing.dutch``), round by round.
+
+        Pairing numbers follow the initial ranking (C.04.2: rating, title, name). Each round the
+        engine gets the history so far (opponent, colour and TRF code per round, byes and
+        forfeits included) and the players with a requested half-point bye as absent. A field
+        too small for the planned rounds (no legal pairing left) gets as many rounds as the
+        engine could pair, and the event is played again from the same random state with that
+        number of rounds (the total matters to the last rounds' pairing rules).
+        """
+        slug = t.rating_list or STANDARD
+        t.entrants = sorted(t.entrants, key=lambda p: initial_ranking_key(p, slug))
+        t.initial_colour = self.rng.choice((WHITE, BLACK))
+        start = self.rng.getstate()
+        while True:
+            rounds = self._pair_swiss(t, slug)
+            if len(rounds) == len(t.dates) or (
+                t.rounds_played is not None and len(rounds) == t.rounds_played + 1
+            ):
+                t.rounds = rounds
+                return
+            t.dates = t.dates[: len(rounds)]
+            self.rng.setstate(start)
+
+    def _pair_swiss(self, t: PlannedTournament, slug: str) -> list:
+        """The rounds of ``t`` paired with ``len(t.dates)`` rounds planned, up to the first round
+        the engine cannot pair (then fewer rounds than planned)."""
+        rng = self.rng
+        by_tpn = dict(enumerate(t.entrants, start=1))
+        history: dict[int, list[RoundRecord]] = {number: [] for number in by_tpn}
+        rounds: list[list[tuple[Person, Person | None, str]]] = []
         played = len(t.dates) if t.rounds_played is None else t.rounds_played + 1
         for r in range(played):
             day, pending = t.dates[r], t.rounds_played is not None and r == t.rounds_played
-            rows: list[tuple[Person, Person | None, str]] = []
-            active = list(players)
+            requested: set[int] = set()
             if 0 < r < len(t.dates) - 1 and not pending:
-                for p in list(active):
-                    if rng.random() < 0.02:  # a requested half-point bye
-                        active.remove(p)
-                        rows.append((p, None, Result.HALF_POINT_BYE))
-            ranked = sorted(
-                active, key=lambda p: (-score[p.index], -p.seed_rating(slug or STANDARD), p.index)
+                requested = {number for number in by_tpn if rng.random() < 0.02}
+            state = TournamentState(
+                players=tuple(
+                    PlayerState(
+                        tpn=number,
+                        rating=p.starting.get(slug, (0, 0))[0],
+                        history=tuple(history[number]),
+                        absent=number in requested,
+                        requested_bye="H" if number in requested else None,
+                        name=f"{p.last_name}, {p.first_name}",
+                    )
+                    for number, p in by_tpn.items()
+                ),
+                total_rounds=len(t.dates),
+                round_to_pair=r + 1,
+                initial_colour=t.initial_colour,
             )
-            if len(ranked) % 2:
-                bye = next((p for p in reversed(ranked) if p.index not in had_bye), ranked[-1])
-                ranked.remove(bye)
-                had_bye.add(bye.index)
-                rows.append((bye, None, Result.PAIRING_BYE))
-            pairs = self._swiss_pairs(ranked, met, first_round=(r == 0))
-            games = []
-            for a, b in pairs:
-                if colour[a.index] > colour[b.index] or (
-                    colour[a.index] == colour[b.index] and (r + len(games)) % 2
-                ):
-                    a, b = b, a
-                colour[a.index] += 1
-                colour[b.index] -= 1
-                met.add((min(a.index, b.index), max(a.index, b.index)))
-                result = "" if pending else self._result(a, b, slug, day)
+            pairing = pair_round(state)
+            if not pairing.ok:
+                break
+            games: list[tuple[Person, Person | None, str]] = []
+            for white, black in pairing.pairs:
+                a, b = by_tpn[white], by_tpn[black]
+                result = "" if pending else self._result(a, b, t.rating_list, day)
                 games.append((a, b, result))
-            for white, black, result in games + rows:
-                points = {
-                    "10": (1, 0),
-                    "==": (0.5, 0.5),
-                    "01": (0, 1),
-                    "+-": (1, 0),
-                    "-+": (0, 1),
-                    "H": (0.5, 0),
-                    "U": (1, 0),
-                }.get(result, (0, 0))
-                score[white.index] += points[0]
-                if black is not None:
-                    score[black.index] += points[1]
-            t.rounds.append(games + rows)
-
-    @staticmethod
-    def _swiss_pairs(ranked, met, *, first_round):
-        """Top half against bottom half in round 1; then neighbours in the ranking who have not
-        met, with a little backtracking (and rematches only when no other way is found)."""
-        if first_round:
-            half = len(ranked) // 2
-            return list(zip(ranked[:half], ranked[half:], strict=True))
-        budget = [20_000]
-
-        def solve(free):
-            if not free:
-                return []
-            a = free[0]
-            for j in range(1, len(free)):
-                b = free[j]
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return None
-                if (min(a.index, b.index), max(a.index, b.index)) in met:
-                    continue
-                rest = solve(free[1:j] + free[j + 1 :])
-                if rest is not None:
-                    return [(a, b), *rest]
-            return None
-
-        pairs = solve(list(ranked))
-        if pairs is None:  # too many rounds for the field: accept rematches
-            pairs = list(zip(ranked[0::2], ranked[1::2], strict=True))
-        return pairs
+                if result:
+                    history[white].append(RoundRecord(black, WHITE, result[0]))
+                    history[black].append(RoundRecord(white, BLACK, result[1]))
+            byes = [(number, Result.HALF_POINT_BYE) for number in sorted(requested)]
+            if pairing.bye is not None:
+                byes.append((pairing.bye, Result.PAIRING_BYE))
+            for number, code in byes:
+                history[number].append(RoundRecord(None, None, code))
+            rounds.append(games + [(by_tpn[number], None, code) for number, code in byes])
+        return rounds
 
     # ------------------------------------------------------------------ write
 
@@ -620,13 +625,27 @@ class Demo:
                 end_date=t.dates[-1],
                 rounds_planned=len(t.dates),
                 pairing_system=t.system,
+                drawn_colour=t.initial_colour,  # the default initial colour is drawn by lot
             )
             for t in self.tournaments
         )
-        Registration.objects.bulk_create(
+        # Pairing numbers are the TPNs the pairings were made with (Swiss: the initial ranking).
+        registrations = Registration.objects.bulk_create(
             Registration(tournament=tournament, player=p.player, pairing_number=number)
             for t, tournament in zip(self.tournaments, tournaments, strict=True)
             for number, p in enumerate(t.entrants, start=1)
+        )
+        registration = {(r.tournament_id, r.player_id): r for r in registrations}
+        RequestedBye.objects.bulk_create(
+            RequestedBye(
+                registration=registration[tournament.pk, white.player.pk],
+                round_number=number,
+                kind=ByeKind.HALF,
+            )
+            for t, tournament in zip(self.tournaments, tournaments, strict=True)
+            for number, rows in enumerate(t.rounds, start=1)
+            for white, black, result in rows
+            if result == Result.HALF_POINT_BYE
         )
         rounds = Round.objects.bulk_create(
             Round(tournament=tournament, number=number, date=t.dates[number - 1])
