@@ -62,6 +62,7 @@ from ratings.systems.fide import (
     probability_for_difference,
     rating_change,
 )
+from tournaments.trf import RESULT_POINTS
 
 __all__ = [
     "EDITIONS",
@@ -140,21 +141,7 @@ class PointSystem:
 
     def points(self, code: str) -> Fraction:
         """Points for one TRF result code (blank ≡ ``Z``)."""
-        table = {
-            "1": self.win,
-            "W": self.win,
-            "=": self.draw,
-            "D": self.draw,
-            "0": self.loss,
-            "L": self.loss,
-            "+": self.forfeit_win,
-            "-": self.forfeit_loss,
-            "U": self.pab,
-            "F": self.full_bye,
-            "H": self.half_bye,
-            "Z": self.zero_bye,
-        }
-        return table[_normal_code(code)]  # type: ignore[return-value]
+        return getattr(self, RESULT_POINTS[_normal_code(code)])
 
 
 def _normal_code(code: str) -> str:

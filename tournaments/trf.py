@@ -32,6 +32,7 @@ from pathlib import Path
 
 __all__ = [
     "BYE_PLACEHOLDER_NAMES",
+    "RESULT_POINTS",
     "PlayerRecord",
     "PointSystem",
     "RoundEntry",
@@ -98,6 +99,24 @@ class TrfError(ValueError):
 TrfFormatError = TrfError
 
 
+#: The point-system field that scores each (upper-case) TRF result code; blank is ``Z``.
+RESULT_POINTS = {
+    "1": "win",
+    "W": "win",
+    "=": "draw",
+    "D": "draw",
+    "0": "loss",
+    "L": "loss",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+    "U": "pab",
+    "H": "half_bye",
+    "F": "full_bye",
+    "Z": "zero_bye",
+    " ": "zero_bye",
+}
+
+
 @dataclass(frozen=True)
 class PointSystem:
     """Points per kind of round result; defaults are 1 / ½ / 0 with byes valued like games.
@@ -119,21 +138,7 @@ class PointSystem:
 
     def points(self, result: str) -> float:
         """Points for one round with the (upper-case) TRF result code ``result``."""
-        return {
-            "1": self.win,
-            "W": self.win,
-            "=": self.draw,
-            "D": self.draw,
-            "0": self.loss,
-            "L": self.loss,
-            "+": self.forfeit_win,
-            "-": self.forfeit_loss,
-            "U": self.pab,
-            "H": self.half_bye,
-            "F": self.full_bye,
-            "Z": self.zero_bye,
-            " ": self.zero_bye,
-        }[result]
+        return getattr(self, RESULT_POINTS[result])
 
     def describe(self) -> str:
         """Short text such as ``win=1.0, draw=0.5, loss=0.0`` for error messages."""
