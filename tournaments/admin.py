@@ -16,7 +16,15 @@ from players.admin import ServiceAdminMixin, ServiceRejected, adopt, call_servic
 from ratings import services as rating_services
 from tournaments import services
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
-from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import (
+    POINT_FIELDS,
+    ForbiddenPair,
+    Game,
+    Registration,
+    RequestedBye,
+    Round,
+    Tournament,
+)
 
 PAIRING_FIELDS = ["round", "board", "white", "black"]
 
@@ -149,12 +157,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
     tiebreaks = TiebreakField(label=_("tie-breaks"))
 
     OPTIONAL = (
-        "points_win",
-        "points_draw",
-        "points_loss",
-        "points_forfeit_win",
-        "points_pab",
-        "points_half_bye",
+        *POINT_FIELDS,
         "initial_colour",
         "seeding",
     )
@@ -171,12 +174,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
             "end_date",
             "rounds_planned",
             "pairing_system",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "points_forfeit_win",
-            "points_pab",
-            "points_half_bye",
+            *POINT_FIELDS,
             "initial_colour",
             "seeding",
             "accelerated",

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from players.models import Player
 from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
-from tournaments.models import Game, Registration, Tournament
+from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
 
 
 class _EntrantChoice(forms.ModelChoiceField):
@@ -46,12 +46,7 @@ class SettingsForm(TiebreakFormMixin, forms.ModelForm):
         fields = [
             "pairing_system",
             "rounds_planned",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "points_forfeit_win",
-            "points_pab",
-            "points_half_bye",
+            *POINT_FIELDS,
             "initial_colour",
             "accelerated",
             "seeding",
@@ -77,12 +72,7 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "city",
             "rounds_planned",
             "pairing_system",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "points_forfeit_win",
-            "points_pab",
-            "points_half_bye",
+            *POINT_FIELDS,
             "max_half_point_byes",
             "initial_colour",
             "accelerated",

@@ -30,6 +30,17 @@ def _points(verbose_name: str, default: str) -> models.DecimalField:
     )
 
 
+#: The Tournament fields that make up its point system, in form order.
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_pab",
+    "points_half_bye",
+)
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=200, unique=True)

@@ -69,7 +69,15 @@ from tournaments.enums import (
     Seeding,
 )
 from tournaments.forms_tiebreaks import validate_tiebreaks
-from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import (
+    POINT_FIELDS,
+    ForbiddenPair,
+    Game,
+    Registration,
+    RequestedBye,
+    Round,
+    Tournament,
+)
 from tournaments.pairing import berger
 from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import (
@@ -94,12 +102,7 @@ _TOURNAMENT_FIELDS = frozenset(
         "end_date",
         "rounds_planned",
         "pairing_system",
-        "points_win",
-        "points_draw",
-        "points_loss",
-        "points_forfeit_win",
-        "points_pab",
-        "points_half_bye",
+        *POINT_FIELDS,
         "initial_colour",
         "drawn_colour",
         "accelerated",
