@@ -252,9 +252,11 @@ def solve_tournament(
     rating moves an opponent's change by at most k x ln 10 / 1600 <= 0.06 per game). The
     K table makes a change jump when a running rating crosses a band boundary, so when a
     running rating sits on a boundary there may be no exact fixed point: when the largest
-    move has not shrunk by 1 % in 20 steps (or after 3000 steps) the step size is halved
-    each step until it is below ``tolerance``, and the solution is returned with
-    ``converged`` False and the size of the jump in ``residual``. Newcomers
+    move has not shrunk by 1 % in 20 steps (or after 3000 steps) the step size is halved,
+    and then halved again each time the moves turn back (a bisection that walks up to the
+    jump and settles there), until step x move is below ``tolerance`` or after
+    ``max_iterations`` steps; the solution is then returned with ``converged`` False and
+    the last move in ``residual``. Newcomers
     without a rating follow their opponents' ratings one for one, which makes such feedback
     stronger; a group of them anchored only by all-win or all-loss results against rated
     players (their solved ratings drift towards the end of :data:`NEWCOMER_RANGE`) may also
@@ -288,6 +290,7 @@ def solve_tournament(
     best = math.inf
     stalled = 0
     halving = False
+    previous_move: dict[P, float] = {}
     while iterations < max_iterations:
         iterations += 1
         new_final: dict[P, float] = {}
@@ -309,14 +312,23 @@ def solve_tournament(
             best, stalled = residual, 0
         else:
             stalled += 1
-        if halving or stalled >= _STALLED or iterations >= _PLAIN_ITERATIONS:
-            # No progress: a running rating sits on a K band boundary (the change jumps
-            # there). Halve the steps so that the iteration settles at the jump.
-            halving = True
-            step /= 2
+        move = {p: new_final[p] - final[p] for p in final}
+        if halving:
+            # Bisection at the jump: halve the step only when the move turns back (the
+            # iterate crossed the jump), so that it keeps walking up to the jump instead of
+            # stopping short of it (halving at every step caps the remaining walk at twice
+            # the current step, which may be less than the distance to the jump).
+            if math.fsum(move[p] * previous_move[p] for p in move) < 0:
+                step /= 2
             if step * residual <= tolerance:
                 break
-        final = {p: final[p] + step * (new_final[p] - final[p]) for p in final}
+        elif stalled >= _STALLED or iterations >= _PLAIN_ITERATIONS:
+            # No progress: a running rating sits on a K band boundary (the change jumps
+            # there). Switch to the bisection above so that the iteration settles at the jump.
+            halving = True
+            step /= 2
+        previous_move = move
+        final = {p: final[p] + step * move[p] for p in final}
 
     result: dict[P, int] = {}
     for p, (r, _) in ratings.items():

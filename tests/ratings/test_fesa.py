@@ -447,3 +447,21 @@ def test_result_is_independent_of_the_order_of_games_within_a_round(
     )
     assert second.ratings == first.ratings
     assert second.final == first.final
+
+
+def test_no_fixed_point_when_a_newcomers_start_sits_on_a_k_boundary() -> None:
+    # Found by hypothesis. Newcomer 4's solved start R is pulled up while R < 720 (K 40) and
+    # pushed down from R >= 720 (K 36): with the others solved for a fixed R, the performance
+    # rating minus R is +0.016 at 719.999 and -14.02 at 720, and a scan of 1-2640 finds no
+    # other sign change, so no fixed point exists. The solver settles at the jump, unconverged.
+    start = [None, 21, 1, 2430, None, 21, 2429, None]
+    scores = [0.5, 0.5, 0.0, 0.0, 0.5, 0.0, 1.0, 0.0, 1.0, 0.5, 0.5, 1.0, 0.5, 0.5]
+    scores += [0.5, 0.5, 1.0, 0.0, 0.0, 0.5, 1.0, 0.5, 0.5, 0.0, 0.0, 0.5, 0.5, 0.0]
+    ratings = {p: (r, 20 if r is not None else 0) for p, r in enumerate(start)}
+    games = list(itertools.chain.from_iterable(_games(_round_robin(len(start)), scores)))
+    solution = fesa.solve_tournament(ratings, games)
+    assert not solution.converged
+    assert solution.start[4] == approx(720, abs=1)
+    assert fesa.k_factor(719) == 40
+    assert fesa.k_factor(720) == 36
+    assert solution.residual <= 4 * len(games)
