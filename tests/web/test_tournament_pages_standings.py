@@ -120,6 +120,19 @@ def test_round_robin_pages_show_the_fide_category(client, round_robin):
     assert "FIDE category" in response.content.decode()
 
 
+def test_round_robin_below_category_one_says_so(client, round_robin):
+    # Average (2250 + 2200 + 2150 + 2100) / 4 = 2175: below category 1 (2251-2275).
+    _rate(round_robin, [2250, 2200, 2150, 2100])
+
+    response = client.get(reverse("tournaments:crosstable", args=["rr"]))
+
+    assert (response.context["strength"].average, response.context["strength"].category) == (
+        2175,
+        None,
+    )
+    assert "none (average below 2251)" in response.content.decode()
+
+
 def test_crosstable_after_round_one_shares_the_place_of_equal_players(client, round_robin):
     url = reverse("tournaments:crosstable", args=["rr"])
 
