@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from itertools import combinations
 from typing import IO, Any
 
 from django.db import transaction
@@ -36,7 +37,14 @@ from ratings.services import lock_rating_list, replay_locked
 from tournaments import standings as st
 from tournaments import trf as trfmod
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus
-from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import (
+    ForbiddenPair,
+    Game,
+    Registration,
+    RequestedBye,
+    Round,
+    Tournament,
+)
 
 __all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "export_trf", "import_trf"]
 
@@ -145,6 +153,27 @@ def _parse(text: str) -> tuple[trfmod.TrfFile | None, list[Problem]]:
     return parsed, []
 
 
+def _forbidden_lines(text: str) -> list[tuple[int, dict[int, int]]]:
+    """Line and 1-based column of each player of the ``260``/``XXP`` records, in file order.
+
+    Aligned with ``TrfFile.forbidden_pairs`` (the reader adds one entry per such line).
+    """
+    found = []
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for lineno, raw in enumerate(lines, start=1):
+        columns: dict[int, int] = {}
+        if raw.startswith("260"):
+            for start in range(12, len(raw.rstrip()), 5):
+                columns.setdefault(int(raw[start : start + 4]), start + 1)
+        elif raw.startswith("XXP"):
+            for token in raw[4:].split():
+                columns.setdefault(int(token), raw.find(token) + 1)
+        else:
+            continue
+        found.append((lineno, columns))
+    return found
+
+
 # --------------------------------------------------------------------------- mapping helpers
 
 
@@ -250,7 +279,7 @@ def import_trf(
         return report
     try:
         with transaction.atomic():
-            _write(parsed, rating_list, report)
+            _write(parsed, rating_list, report, _forbidden_lines(text_value))
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
     return report
@@ -345,7 +374,12 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
     return player, True
 
 
-def _write(parsed: trfmod.TrfFile, rating_list: RatingList | None, report: ImportReport) -> None:
+def _write(
+    parsed: trfmod.TrfFile,
+    rating_list: RatingList | None,
+    report: ImportReport,
+    forbidden_lines: list[tuple[int, dict[int, int]]],
+) -> None:
     locked = lock_rating_list(rating_list) if rating_list is not None else None
     tournament = Tournament.objects.create(rating_list=locked, **_tournament_fields(parsed, report))
     report.tournament = tournament
@@ -455,11 +489,59 @@ def _write(parsed: trfmod.TrfFile, rating_list: RatingList | None, report: Impor
         RequestedBye(registration=regs[tpn], round_number=number, kind=kind)
         for (tpn, number), kind in sorted(byes.items())
     )
+    _forbidden_pairs(tournament, parsed, players, forbidden_lines, report)
 
     if locked is not None:
         _starting_ratings(locked, records, players)
         if any(g.result in ("10", "==", "01") for g in games):
             replay_locked(locked, from_date=None)
+
+
+def _forbidden_pairs(
+    tournament: Tournament,
+    parsed: trfmod.TrfFile,
+    players: dict[int, Player],
+    forbidden_lines: list[tuple[int, dict[int, int]]],
+    report: ImportReport,
+) -> None:
+    """``260``/``XXP`` records as forbidden pairs (for every round: the model has no range)."""
+    pairs: set[tuple[int, int]] = set()
+    problems = []
+    total = parsed.total_rounds
+    for (first, last, tpns), (lineno, columns) in zip(
+        parsed.forbidden_pairs, forbidden_lines, strict=True
+    ):
+        unknown = [t for t in dict.fromkeys(tpns) if t not in players]
+        for tpn in unknown:
+            problems.append(
+                Problem(
+                    lineno,
+                    columns[tpn],
+                    _("forbidden pair: start rank %(tpn)d is not a player") % {"tpn": tpn},
+                )
+            )
+        if unknown:
+            continue
+        if first > 1 or (last is not None and total is not None and last < total):
+            report.warnings.append(
+                Problem(
+                    lineno,
+                    5,
+                    _("forbidden pair for rounds %(first)d-%(last)d kept for every round")
+                    % {"first": first, "last": last if last is not None else total or first},
+                )
+            )
+        pairs.update(combinations(sorted(set(tpns)), 2))
+    if problems:
+        raise _ImportFailed(problems)
+    ForbiddenPair.objects.bulk_create(
+        ForbiddenPair(
+            tournament=tournament,
+            player_a=min(players[a], players[b], key=lambda p: p.pk),
+            player_b=max(players[a], players[b], key=lambda p: p.pk),
+        )
+        for a, b in sorted(pairs)
+    )
 
 
 def _plays_in(reg: Registration, number: int) -> bool:
@@ -578,7 +660,8 @@ def export_trf(*, tournament: Tournament) -> str:
     ``XXC``, ``162`` (``XXS`` as well when needed) when the points are not 1/½/0, ``192`` for a
     Dutch Swiss, one ``001`` per registration with points recomputed from the games and the
     rank under the tournament's tie-breaks, absences as ``0000 - Z`` in the round columns,
-    requested byes of the next round in its column and all future requested byes as ``240``.
+    requested byes of the next round in its column and all future requested byes as ``240``,
+    forbidden pairs as ``260`` over all rounds (and ``XXP`` for JaVaFo).
     Games without a result are left out (their round column stays blank).
     """
     regs = list(
@@ -685,16 +768,28 @@ def export_trf(*, tournament: Tournament) -> str:
             for n in range(1, max(by_number) + 1)
         ]
     colour = tournament.round_one_colour or _colour_of_round_one(cells)
+    total_rounds = max(tournament.rounds_planned or 0, done) or None
+    pairs = sorted(
+        tuple(sorted((tpn_of[a], tpn_of[b])))
+        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list(
+            "player_a_id", "player_b_id"
+        )
+        if a in tpn_of and b in tpn_of
+    )
+    # TRF-2026 ``260`` over every round for bbpPairings, the same pairs as ``XXP`` for JaVaFo.
+    forbidden = [(1, total_rounds, pair) for pair in pairs if total_rounds is not None]
+    forbidden += [(1, None, pair) for pair in pairs]
     trf = trfmod.TrfFile(
         headers=headers,
         round_dates=round_dates,
         players=records,
-        total_rounds=max(tournament.rounds_planned or 0, done) or None,
+        total_rounds=total_rounds,
         initial_colour=colour or None,
         point_system=ps,
         byes=[
             (bye.kind, bye.round_number, tpn_of[bye.registration.player_id]) for bye in requested
         ],
+        forbidden_pairs=forbidden,
     )
     return trfmod.write_trf(trf)
 
