@@ -1,6 +1,18 @@
-"""Project-wide test settings: fast password hashing, local-memory cache."""
+"""Project-wide test settings: fast password hashing, local-memory cache, Hypothesis profiles.
+
+In CI (``CI`` set) Hypothesis runs derandomized: the same examples on every run, so a red CI
+is reproducible and never depends on a lucky draw. Local runs keep exploring new examples
+(and replay any failure they found from the local example database).
+"""
+
+import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+hypothesis_settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
