@@ -191,9 +191,15 @@ class ForbiddenPairForm(forms.Form):
         self.fields["player_b"].queryset = _entrants(tournament)
 
 
+def _version_field() -> forms.CharField:
+    """The round's fingerprint when the page was shown (optimistic check in the service)."""
+    return forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+
 class EditBoardForm(forms.Form):
     white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
     black = _EntrantChoice(label=_("Black"), queryset=Player.objects.none(), required=False)
+    version = _version_field()
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -204,6 +210,13 @@ class EditBoardForm(forms.Form):
 class SwapBoardsForm(forms.Form):
     board = forms.IntegerField(label=_("Board"), min_value=1)
     other = forms.IntegerField(label=_("with board"), min_value=1)
+    version = _version_field()
+
+
+class PairForm(forms.Form):
+    """Pair the next round: ``number`` is the round the page offered (double submissions)."""
+
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
 
 class ResultForm(forms.Form):
@@ -211,6 +224,8 @@ class ResultForm(forms.Form):
 
     result = forms.ChoiceField(label=_("Result"))
     correction = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    #: The result shown when the form was drawn: the service refuses if it changed meanwhile.
+    based_on = forms.CharField(required=False, max_length=3, strip=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -223,3 +238,4 @@ class ResultForm(forms.Form):
             self.fields["result"].required = False
             self.initial.setdefault("result", game.result)
             self.initial.setdefault("correction", True)
+        self.initial.setdefault("based_on", game.result if game is not None else "")

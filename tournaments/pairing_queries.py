@@ -10,6 +10,7 @@ flow and the TRF services can import it without the page helpers.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
@@ -63,6 +64,18 @@ def round_is_complete(round: Round) -> bool:
         round.status == RoundStatus.PUBLISHED
         and not Game.objects.filter(round=round, result="").exists()
     )
+
+
+def round_version(round: Round) -> str:
+    """A short fingerprint of a round's status and boards (who plays where, results).
+
+    Forms that change a draft round carry it; the service refuses the change when the round
+    no longer has the same fingerprint (somebody else changed it meanwhile).
+    """
+    status = Round.objects.filter(pk=round.pk).values_list("status", flat=True).first()
+    boards = Game.objects.filter(round_id=round.pk).order_by("pk")
+    rows = [str(status), *map(repr, boards.values_list("pk", "board", "white", "black", "result"))]
+    return hashlib.sha256("|".join(rows).encode()).hexdigest()[:16]
 
 
 def highest_round_number(tournament: Tournament) -> int:

@@ -1,20 +1,33 @@
 """Write services for tournaments: registrations, games and results.
 
 Every function here is a use case: keyword-only arguments, one ``transaction.atomic()``,
-cheap checks first, then a row lock on the tournament's rating list (``select_for_update``;
-the tournament row itself for an unrated tournament), then the write and, when ratings can
-change, the replay of the rating list from the period of the tournament
+cheap checks first, then row locks (``select_for_update``), then the write and, when ratings
+can change, the replay of the rating list from the period of the tournament
 (:func:`ratings.services.replay_rating_list` semantics). A refused input raises
 ``django.core.exceptions.ValidationError`` with messages keyed by field name and leaves the
 database unchanged.
+
+Lock order (every service of every app takes its locks in this order, so two transactions
+never wait for each other in a cycle): rating lists (by primary key), then the tournament
+row, then round and game rows. Services that change games of a rated tournament lock its
+rating list first; all of them lock the tournament row. Two writers of one tournament (or
+of one rating list) therefore run one after the other; no serialization failure can occur
+(PostgreSQL's default READ COMMITTED level, each statement after the lock sees the other's
+committed rows).
+
+Optimistic checks (two people on one board): a form carries what it was based on, the
+service compares it under the lock and raises :class:`BoardChanged` ("changed meanwhile,
+reload") when somebody else changed it first. Repeating a change that is already in place
+(a form submitted twice) is a no-op, not an error.
 
 Signatures (stable; the admin and the seed command call these):
 
     register_player(*, tournament, player, pairing_number=None, rating_at_start=None)
         -> Registration   # late entries: TPNs re-ranked per C.04.2 until round 4 is paired
     add_game(*, round, board, white, black=None, result="", user=None) -> Game
-    record_result(*, game, result, user=None, correction=False) -> Game
-        # refused in a draft round; a second result only with correction=True
+    record_result(*, game, result, user=None, correction=False, expected_result=None) -> Game
+        # refused in a draft round; a second result only with correction=True;
+        # expected_result: the result the form showed (BoardChanged if it is not current)
     delete_game(*, game, user=None) -> None
     update_tournament(*, tournament, **changes) -> Tournament  # dates / rating list: replays
     create_tournament(*, name, start_date, end_date, slug="", user=None, **settings)
@@ -24,12 +37,14 @@ Signatures (stable; the admin and the seed command call these):
 Organiser flow (pairing):
 
     assign_pairing_numbers(*, tournament) -> list[Registration]  # C.04.2 / RR seeding
-    pair_next_round(*, tournament, user=None) -> Round            # draft round, games
+    pair_next_round(*, tournament, user=None, number=None) -> Round  # draft round, games
+        # number: the round the form meant to pair (the same round if it exists already)
         # round robin: Berger table; Swiss: pairing_queries.pairing_state -> dutch
     discard_pairings(*, round, user=None) -> None                 # draft rounds only
-    swap_boards(*, game, other, user=None) -> list[str]           # exchanges board numbers
-    edit_board(*, game, white, black=None, user=None) -> list[str]  # warnings
-    publish_round(*, round, user=None) -> Round
+    swap_boards(*, game, other, user=None, expected_version=None) -> list[str]
+    edit_board(*, game, white, black=None, user=None, expected_version=None) -> list[str]
+        # expected_version: pairing_queries.round_version() of the page the form was on
+    publish_round(*, round, user=None) -> Round                   # twice: the same round
     withdraw_player(*, registration, after_round, user=None) -> Registration
     request_bye(*, registration, round_number, kind, user=None) -> RequestedBye
     cancel_bye(*, registration, round_number, user=None) -> None
@@ -86,6 +101,7 @@ from tournaments.pairing_queries import (
     last_round,
     pairing_state,
     round_is_complete,
+    round_version,
 )
 
 _GAME_CODES = frozenset(str(code) for code in GAME_RESULTS)
@@ -119,6 +135,16 @@ RESERVED_SLUGS = frozenset({"organise", "import-trf"})
 _FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
 
 
+class BoardChanged(ValidationError):
+    """Somebody changed the board (or the round's pairings) since the form was shown."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("This board was changed meanwhile — reload the page and check it again."),
+            code="changed",
+        )
+
+
 def _check_result(result: Any, *, bye: bool) -> dict[str, str]:
     """Errors for a result code (empty means "no result yet")."""
     if result == "":
@@ -133,11 +159,19 @@ def _check_result(result: Any, *, bye: bool) -> dict[str, str]:
 
 
 def _lock(tournament: Tournament) -> RatingList | None:
-    """Lock the tournament's rating list (or the tournament, if unrated)."""
+    """Lock the tournament's rating list (if rated), then the tournament row.
+
+    Refused (nothing written) when the tournament moved to another rating list after
+    ``tournament`` was read: the caller's replay would go to the wrong list.
+    """
+    locked = None
     if tournament.rating_list_id is not None:
-        return lock_rating_list(tournament.rating_list)
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    return None
+        locked = lock_rating_list(RatingList(pk=tournament.rating_list_id))
+    current = _lock_tournament(tournament)
+    if current.rating_list_id != tournament.rating_list_id:
+        raise ValidationError(_("The tournament was changed meanwhile — reload the page."))
+    tournament.end_date = current.end_date
+    return locked
 
 
 def _registered(tournament: Tournament, players: list[Player]) -> set[int]:
@@ -272,14 +306,24 @@ def add_game(
     return game
 
 
-def record_result(*, game: Game, result: str, user: Any = None, correction: bool = False) -> Game:
+def record_result(
+    *,
+    game: Game,
+    result: str,
+    user: Any = None,
+    correction: bool = False,
+    expected_result: str | None = None,
+) -> Game:
     """Enter (or, with ``correction=True``, correct) the result of ``game`` and replay its
     rating list. ``""`` clears a result (a correction).
 
     A correction in a period whose list is already published re-derives that list and every
-    later one. Refused: an unknown result code, a bye code for a game (or the reverse), a
-    player no longer entered in the tournament, a round whose pairings are not published,
-    a game that already has a result (without ``correction``).
+    later one. The same result entered again changes nothing (a form submitted twice).
+    ``expected_result`` is the result the form was based on: if the game's result is
+    something else by now (somebody else entered it), :class:`BoardChanged` is raised.
+    Refused: an unknown result code, a bye code for a game (or the reverse), a player no
+    longer entered in the tournament, a round whose pairings are not published, a game that
+    already has a result (without ``correction``).
     """
     errors = _check_result(result, bye=game.black_id is None)
     if errors:
@@ -302,6 +346,11 @@ def record_result(*, game: Game, result: str, user: Any = None, correction: bool
                 }
         if errors:
             raise ValidationError(errors)
+        if current.result == result and result:
+            game.result = result
+            return current
+        if expected_result is not None and current.result != expected_result:
+            raise BoardChanged()
         if current.result and not correction and current.result != result:
             raise ValidationError(
                 {
@@ -587,7 +636,9 @@ def _round_total(tournament: Tournament, players: int) -> int:
     return tournament.rounds_planned
 
 
-def pair_next_round(*, tournament: Tournament, user: Any = None) -> Round:
+def pair_next_round(
+    *, tournament: Tournament, user: Any = None, number: int | None = None
+) -> Round:
     """Pair the next round as a draft: Berger table or FIDE Dutch.
 
     Round 1 fixes the pairing numbers (kept when they already are 1..n) and draws the top
@@ -595,15 +646,28 @@ def pair_next_round(*, tournament: Tournament, user: Any = None) -> Round:
     players ``Z``, the pairing-allocated bye ``U``; round robin: the player drawn against the
     highest number rests (``Z``), a withdrawn player's games are forfeits.
 
+    ``number`` is the round the caller means to pair: if that round exists already (the
+    form was submitted twice), it is returned unchanged.
+
     Refused: manual pairings; the previous round not published or not complete; all rounds
-    paired; fewer than two players; no legal pairing (the engine's message).
+    paired; fewer than two players; no legal pairing (the engine's message); ``number`` is
+    neither the next round nor an existing one.
     """
     if tournament.pairing_system == PairingSystem.MANUAL:
         raise ValidationError(_("This tournament is paired by hand."))
+    wanted = number
     with transaction.atomic():
         current = _lock_tournament(tournament)
+        if wanted is not None:
+            existing = Round.objects.filter(tournament=current, number=wanted).first()
+            if existing is not None:
+                return existing
         previous = last_round(current)
         number = previous.number + 1 if previous else 1
+        if wanted is not None and wanted != number:
+            raise ValidationError(
+                _("Round %(round)d cannot be paired now: reload the page.") % {"round": wanted}
+            )
         if previous is not None and previous.status != RoundStatus.PUBLISHED:
             raise ValidationError(
                 _("Round %(round)d is not published yet.") % {"round": previous.number}
@@ -720,11 +784,14 @@ def discard_pairings(*, round: Round, user: Any = None) -> None:
 def publish_round(*, round: Round, user: Any = None) -> Round:
     """Make a draft round's pairings public; from now on its results can be entered.
 
-    Refused: an already published round; a round without games.
+    Publishing a published round again (a form submitted twice) changes nothing. Refused: a
+    round without games.
     """
     with transaction.atomic():
         _lock_tournament(round.tournament)
-        current = _draft(round)
+        current = Round.objects.select_for_update().get(pk=round.pk)
+        if current.status == RoundStatus.PUBLISHED:
+            return current
         if not current.games.exists():
             raise ValidationError(_("A round without games cannot be published."))
         current.status = RoundStatus.PUBLISHED
@@ -734,15 +801,27 @@ def publish_round(*, round: Round, user: Any = None) -> Round:
     return current
 
 
-def swap_boards(*, game: Game, other: Game, user: Any = None) -> list[str]:
-    """Exchange the board numbers of two games of a draft round (the pairings stay)."""
+def _check_version(round_: Round, expected_version: str | None) -> None:
+    if expected_version is not None and round_version(round_) != expected_version:
+        raise BoardChanged()
+
+
+def swap_boards(
+    *, game: Game, other: Game, user: Any = None, expected_version: str | None = None
+) -> list[str]:
+    """Exchange the board numbers of two games of a draft round (the pairings stay).
+
+    ``expected_version``: :func:`~tournaments.pairing_queries.round_version` of the round
+    when the form was shown; :class:`BoardChanged` if the round has changed since (a swap
+    submitted twice is refused instead of swapping back).
+    """
     if game.round_id != other.round_id:
         raise ValidationError(_("Both boards must belong to the same round."))
     if game.pk == other.pk:
         return []
     with transaction.atomic():
         _lock_tournament(game.round.tournament)
-        _draft(game.round)
+        _check_version(_draft(game.round), expected_version)
         first = Game.objects.select_for_update().get(pk=game.pk)
         second = Game.objects.select_for_update().get(pk=other.pk)
         first_board, second_board = first.board, second.board
@@ -753,7 +832,12 @@ def swap_boards(*, game: Game, other: Game, user: Any = None) -> list[str]:
 
 
 def edit_board(
-    *, game: Game, white: Player, black: Player | None = None, user: Any = None
+    *,
+    game: Game,
+    white: Player,
+    black: Player | None = None,
+    user: Any = None,
+    expected_version: str | None = None,
 ) -> list[str]:
     """Put ``white`` and ``black`` on ``game``'s board of a draft round.
 
@@ -764,6 +848,10 @@ def edit_board(
     Refused: a published round; a requested or withdrawal bye board; making a game a bye or a
     bye a game; a player who is withdrawn or not in this round's pairings; a rematch; a
     forbidden pair; a second pairing-allocated bye (or one after a forfeit win / full-point bye).
+
+    A board that already has exactly these players is left alone (a form submitted twice);
+    otherwise ``expected_version`` (the round's :func:`round_version` when the form was
+    shown) must still be current, else :class:`BoardChanged`.
     """
     if black is not None and black.pk == white.pk:
         raise ValidationError({"black": _("A player cannot play against themselves.")})
@@ -772,6 +860,9 @@ def edit_board(
         round_ = _draft(game.round)
         games = {g.pk: g for g in Game.objects.select_for_update().filter(round=round_)}
         target = games[game.pk]
+        if (target.white_id, target.black_id) == (white.pk, None if black is None else black.pk):
+            return []
+        _check_version(round_, expected_version)
         if (black is None) != (target.black_id is None):
             raise ValidationError(_("A game cannot become a bye, nor a bye a game, by hand."))
         if target.black_id is None and target.result != "U":

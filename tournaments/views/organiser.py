@@ -31,6 +31,7 @@ from tournaments.forms import (
     ByeForm,
     EditBoardForm,
     ForbiddenPairForm,
+    PairForm,
     RegisterForm,
     ResultForm,
     SettingsForm,
@@ -45,7 +46,7 @@ from tournaments.organiser_tables import (
     RegistrationTable,
     RoundTable,
 )
-from tournaments.pairing_queries import round_is_complete
+from tournaments.pairing_queries import round_is_complete, round_version
 
 
 class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -155,6 +156,7 @@ class DashboardView(TournamentMixin, TemplateView):
             rounds_table=rounds_table,
             can_pair=tournament.pairing_system != PairingSystem.MANUAL
             and (last is None or last.complete),
+            next_round_number=last.number + 1 if last else 1,
             manual=tournament.pairing_system == PairingSystem.MANUAL,
             add_round_form=AddRoundForm(),
             register_form=RegisterForm(tournament=tournament),
@@ -184,11 +186,12 @@ class RoundView(RoundMixin, TemplateView):
             .order_by("board")
         )
         draft = self.round.status == RoundStatus.DRAFT
+        version = round_version(self.round) if draft else ""
         for game in games:
             if draft:
                 game.form = EditBoardForm(
                     tournament=self.tournament,
-                    initial={"white": game.white_id, "black": game.black_id},
+                    initial={"white": game.white_id, "black": game.black_id, "version": version},
                     prefix=f"b{game.board}",
                 )
             else:
@@ -201,7 +204,7 @@ class RoundView(RoundMixin, TemplateView):
             draft=draft,
             complete=round_is_complete(self.round),
             table=table,
-            swap_form=SwapBoardsForm(),
+            swap_form=SwapBoardsForm(initial={"version": version}),
             manual=manual,
             add_board_form=AddBoardForm(tournament=self.tournament),
             **kwargs,
@@ -342,10 +345,17 @@ class ForbiddenPairView(ActionView):
 
 
 class PairView(ActionView):
-    """Pair the next round (a draft) and go to it."""
+    """Pair the next round (a draft) and go to it (the same round if submitted twice)."""
+
+    form_class = PairForm
+
+    def form_kwargs(self) -> dict[str, Any]:
+        return {}
 
     def perform(self, form: Any) -> Any:
-        round_ = services.pair_next_round(tournament=self.tournament, user=self.request.user)
+        round_ = services.pair_next_round(
+            tournament=self.tournament, user=self.request.user, number=form.cleaned_data["number"]
+        )
         messages.success(
             self.request,
             _("Round %(round)d is paired: review it, then publish.") % {"round": round_.number},
@@ -404,6 +414,7 @@ class EditBoardView(RoundActionView):
             white=form.cleaned_data["white"],
             black=form.cleaned_data["black"],
             user=self.request.user,
+            expected_version=form.cleaned_data["version"] or None,
         )
         messages.success(
             self.request, _("Board %(board)d changed.") % {"board": self.kwargs["board"]}
@@ -431,6 +442,7 @@ class SwapBoardsView(RoundActionView):
             game=games[form.cleaned_data["board"]],
             other=games[form.cleaned_data["other"]],
             user=self.request.user,
+            expected_version=form.cleaned_data["version"] or None,
         )
         messages.success(self.request, _("Boards swapped."))
         return warnings
@@ -441,11 +453,14 @@ class ResultView(RoundActionView):
         return ResultForm(self.request.POST, game=self.game(), prefix=f"b{self.kwargs['board']}")
 
     def perform(self, form: Any) -> Any:
+        based_on = self.request.POST.get(form.add_prefix("based_on"))
         game = services.record_result(
             game=self.game(),
             result=form.cleaned_data["result"],
             correction=form.cleaned_data["correction"],
             user=self.request.user,
+            # Forms drawn before this field existed carry nothing: no check then.
+            expected_result=None if based_on is None else form.cleaned_data["based_on"],
         )
         messages.success(
             self.request,
