@@ -6,8 +6,8 @@ when DEBUG is off), ``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS`` (comma separa
 ``DATABASE_URL`` (default: SQLite file ``db.sqlite3`` in the project directory),
 ``CONN_MAX_AGE``, ``TIME_ZONE``; with DEBUG off: ``SECURE_SSL_REDIRECT``,
 ``SECURE_HSTS_SECONDS``, ``SECURE_PROXY_SSL_HEADER`` (default on: trust ``X-Forwarded-Proto``
-from the proxy); ``LOGIN_FAILURE_LIMIT`` and ``LOGIN_COOLOFF_HOURS`` (login throttling); ``STATIC_ROOT``.
-docs/deploy.md describes them all.
+from the proxy); ``LOGIN_FAILURE_LIMIT`` and ``LOGIN_COOLOFF_HOURS`` (login throttling);
+``STATIC_ROOT``. docs/deploy.md describes them all.
 """
 
 import os
@@ -152,6 +152,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 
 # Uploads: requests above these sizes are refused before any view runs (TRF files have their
 # own, smaller limit with a clear message on the form).

@@ -49,7 +49,7 @@ def run_threads(work: list[Callable[[], None]]) -> list[BaseException]:
         try:
             barrier.wait()
             job()
-        except BaseException as error:  # noqa: BLE001 -- reported to the test below
+        except BaseException as error:  # reported to the test below
             errors.append(error)
         finally:
             connections.close_all()

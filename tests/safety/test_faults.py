@@ -47,7 +47,9 @@ def _crash(monkeypatch) -> None:
 
 
 def test_a_result_whose_replay_fails_is_not_saved_and_nothing_changes(entered, monkeypatch):
-    february = [g for g in entered["games"] if g.round.tournament_id == entered["tournaments"][1].pk]
+    february = [
+        g for g in entered["games"] if g.round.tournament_id == entered["tournaments"][1].pk
+    ]
     pending = next(g for g in february if g.board == 2)
     before = full_state()
     _crash(monkeypatch)
@@ -62,7 +64,9 @@ def test_a_result_whose_replay_fails_is_not_saved_and_nothing_changes(entered, m
 def test_a_correction_in_a_published_period_that_fails_leaves_the_published_list(
     entered, monkeypatch
 ):
-    january = next(g for g in entered["games"] if g.round.tournament_id == entered["tournaments"][0].pk)
+    january = next(
+        g for g in entered["games"] if g.round.tournament_id == entered["tournaments"][0].pk
+    )
     before = full_state()
     assert len(before["published"]) == 6 and len(before["ledger"]) == 2 * (6 + 2)
     _crash(monkeypatch)
