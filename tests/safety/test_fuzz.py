@@ -1,0 +1,243 @@
+"""Random input on every form and upload endpoint: never a 500, and a refusal writes nothing.
+
+Staff post random field values (text with odd characters, numbers far out of range, ids of
+rows that exist and do not, valid codes) to every organiser form, the TRF import (random
+bytes, half-valid TRF lines), the language switch and the admin login; the URLs get unknown
+slugs and numbers too. Each post must answer below 500; when it is refused (an error
+message, the form shown again, a 4xx), the database is exactly as before. Each example runs
+in its own transaction (Hypothesis' Django test case), so examples never see each other.
+Derandomized in CI (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.messages import constants, get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import TestCase
+
+from players.models import Club, Player
+from ratings.services import set_starting_rating
+from tests.factories import make_player, make_tournament, register, standard_list
+from tests.safety.helpers import full_state
+from tests.trf.sample import SAMPLE
+from tournaments.enums import PairingSystem
+from tournaments.forms import SettingsForm, TournamentCreateForm
+from tournaments.models import ForbiddenPair, Registration, RequestedBye, Round
+from tournaments.services import (
+    add_game,
+    add_round,
+    pair_next_round,
+    publish_round,
+    record_result,
+)
+
+FUZZ = settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+odd_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=30)
+numbers = st.one_of(
+    st.integers(min_value=-5, max_value=12),
+    st.integers(min_value=-(2**70), max_value=2**70),
+).map(str)
+codes = st.sampled_from(
+    ["10", "01", "==", "+-", "-+", "--", "WL", "F", "H", "U", "Z", "", "1-0", "x" * 500]
+)
+dates = st.one_of(
+    st.dates(min_value=datetime.date(1, 1, 1)).map(str),
+    st.sampled_from(["2026-06-02", "2026-02-30", "31/12/2026", "0000-00-00"]),
+)
+
+
+def value(samples: list[str]) -> st.SearchStrategy[str]:
+    return st.one_of(st.sampled_from(samples), odd_text, numbers, codes, dates)
+
+
+def state() -> dict[str, list]:
+    return {
+        **full_state(),
+        "players": list(Player.objects.order_by("pk").values_list()),
+        "clubs": list(Club.objects.order_by("pk").values_list()),
+        "registrations": list(Registration.objects.order_by("pk").values_list()),
+        "rounds": list(Round.objects.order_by("pk").values_list()),
+        "byes": list(RequestedBye.objects.order_by("pk").values_list()),
+        "forbidden": list(ForbiddenPair.objects.order_by("pk").values_list()),
+        "users": list(get_user_model().objects.order_by("pk").values_list()),
+    }
+
+
+class FuzzCase(TestCase):
+    """A rated Swiss tournament (round 1 published, one result in), an unrated one whose
+    round 1 is a draft, and a manual one."""
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.staff = get_user_model().objects.create_user("orga", is_staff=True)
+        rating_list = standard_list()
+        players = [make_player(f"P{index}") for index in range(6)]
+        for index, player in enumerate(players):
+            set_starting_rating(player=player, rating_list=rating_list, rating=1600 + 50 * index)
+        swiss = make_tournament(
+            slug="swiss",
+            pairing_system=PairingSystem.SWISS_DUTCH,
+            rounds_planned=5,
+            start_date=datetime.date(2026, 6, 1),
+            end_date=datetime.date(2026, 6, 5),
+        )
+        register(swiss, *players)
+        first = pair_next_round(tournament=swiss)
+        publish_round(round=first)
+        record_result(game=first.games.get(board=1), result="10")
+        draft = make_tournament(
+            slug="swiss-draft",
+            pairing_system=PairingSystem.SWISS_DUTCH,
+            rounds_planned=5,
+            rating_list=None,
+        )
+        register(draft, *players)
+        pair_next_round(tournament=draft)  # round 1 stays a draft
+        manual = make_tournament(
+            slug="manual",
+            pairing_system=PairingSystem.MANUAL,
+            rounds_planned=3,
+            start_date=datetime.date(2026, 6, 1),
+            end_date=datetime.date(2026, 6, 5),
+        )
+        register(manual, *players[:4])
+        manual_round = add_round(tournament=manual)
+        add_game(round=manual_round, board=1, white=players[0], black=players[1])
+        cls.ids = [str(p.pk) for p in players] + [str(r.pk) for r in Registration.objects.all()]
+        cls.ids += [str(rating_list.pk), "0", "999999"]
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client = Client()
+        self.client.force_login(self.staff)
+
+    def post(self, url: str, data: dict) -> None:
+        before = state()
+        response = self.client.post(url, data)
+        assert response.status_code < 500, (url, data, response.status_code)
+        levels = {m.level for m in get_messages(response.wsgi_request)}
+        refused = (
+            response.status_code in (200, 429)  # a form shown again with its errors
+            or 400 <= response.status_code < 500
+            or (constants.ERROR in levels and constants.SUCCESS not in levels)
+        )
+        if refused:
+            assert state() == before, (url, data)
+
+
+def _slugs() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(["swiss", "swiss-draft", "manual", "no-such-tournament"]),
+        st.from_regex(r"\A[-a-zA-Z0-9_]{1,40}\Z"),
+    )
+
+
+def _url_numbers() -> st.SearchStrategy[int]:
+    return st.one_of(st.integers(min_value=0, max_value=4), st.integers(0, 10**30))
+
+
+ACTIONS = {
+    "organise_register": ["player", "rating_at_start"],
+    "organise_withdraw": ["registration", "after_round"],
+    "organise_bye": ["registration", "round_number", "kind"],
+    "organise_forbidden": ["player_a", "player_b"],
+    "organise_add_round": ["date"],
+    "organise_pair": ["number"],
+    "organise_settings": list(SettingsForm.base_fields),
+}
+ROUND_ACTIONS = {
+    "organise_publish": [],
+    "organise_discard": [],
+    "organise_swap": ["board", "other", "version"],
+    "organise_add_board": ["board", "white", "black", "bye"],
+}
+BOARD_ACTIONS = {
+    "organise_result": ["result", "correction", "based_on"],
+    "organise_edit_board": ["white", "black", "version"],
+    "organise_delete_board": [],
+}
+
+
+class TestFuzzOrganiserForms(FuzzCase):
+    @FUZZ
+    @given(data=st.data(), name=st.sampled_from(sorted(ACTIONS)), slug=_slugs())
+    def test_tournament_actions(self, data, name, slug):
+        fields = {f: data.draw(value(self.ids)) for f in ACTIONS[name]}
+        self.post(reverse(f"tournaments:{name}", args=[slug]), fields)
+
+    @FUZZ
+    @given(
+        data=st.data(),
+        name=st.sampled_from(sorted(ROUND_ACTIONS)),
+        slug=_slugs(),
+        number=_url_numbers(),
+    )
+    def test_round_actions(self, data, name, slug, number):
+        fields = {f: data.draw(value(self.ids)) for f in ROUND_ACTIONS[name]}
+        self.post(reverse(f"tournaments:{name}", args=[slug, number]), fields)
+
+    @FUZZ
+    @given(
+        data=st.data(),
+        name=st.sampled_from(sorted(BOARD_ACTIONS)),
+        slug=_slugs(),
+        number=_url_numbers(),
+        board=_url_numbers(),
+    )
+    def test_board_actions(self, data, name, slug, number, board):
+        prefix = f"b{board}-"
+        fields = {prefix + f: data.draw(value(self.ids)) for f in BOARD_ACTIONS[name]}
+        self.post(reverse(f"tournaments:{name}", args=[slug, number, board]), fields)
+
+    @FUZZ
+    @given(data=st.data(), bye=_url_numbers(), slug=_slugs())
+    def test_cancel_bye(self, data, bye, slug):
+        self.post(reverse("tournaments:organise_cancel_bye", args=[slug, bye]), {})
+
+    @FUZZ
+    @given(data=st.data())
+    def test_create_tournament(self, data):
+        fields = {
+            f: data.draw(value([*self.ids, "swiss", "Club open", "2026-06-01"]))
+            for f in TournamentCreateForm.base_fields
+        }
+        self.post(reverse("tournaments:organise_create"), fields)
+
+
+def _trf_bytes() -> st.SearchStrategy[bytes]:
+    lines = SAMPLE.splitlines()
+    mangled = st.lists(
+        st.one_of(st.sampled_from(lines), odd_text, st.just("001" + " " * 200)), max_size=12
+    ).map(lambda chosen: "\n".join(chosen).encode())
+    return st.one_of(st.binary(max_size=400), mangled, odd_text.map(str.encode))
+
+
+class TestFuzzUploadsAndLogin(FuzzCase):
+    @FUZZ
+    @given(content=_trf_bytes(), rating_list=value(["", "1"]))
+    def test_trf_import(self, content, rating_list):
+        upload = SimpleUploadedFile("fuzz.trf", content, content_type="text/plain")
+        self.post(reverse("tournaments:trf_import"), {"file": upload, "rating_list": rating_list})
+
+    @FUZZ
+    @given(language=value(["en", "ru", "de"]), next_url=value(["/", "//evil.example", "/x/"]))
+    def test_language_switch(self, language, next_url):
+        self.post(reverse("set_language"), {"language": language, "next": next_url})
+
+    @FUZZ
+    @given(username=value(["orga", ""]), password=value(["", "secret"]))
+    def test_admin_login(self, username, password):
+        self.client.logout()
+        self.post(reverse("admin:login"), {"username": username, "password": password})
