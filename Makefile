@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow lint format bench bench-pairing install migrate seed messages clean
+.PHONY: run serve test test-slow lint format bench bench-pairing install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -26,6 +26,16 @@ seed: migrate
 run: seed
 	@echo "Serving on http://127.0.0.1:8000/ (admin: http://127.0.0.1:8000/admin/); Ctrl-C stops."
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Production server (docs/deploy.md): PostgreSQL, DJANGO_ENV=production unless set otherwise.
+BIND ?= 127.0.0.1:8000
+serve: install
+	@case "$$DATABASE_URL" in postgres://*|postgresql://*) ;; \
+		*) echo "make serve needs DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/NAME (see docs/deploy.md)"; exit 1;; esac
+	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py collectstatic --noinput
+	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py migrate --noinput
+	DJANGO_ENV=$${DJANGO_ENV:-production} $(VENV)/bin/gunicorn clubrating.wsgi:application \
+		--bind $(BIND) --workers $${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 test: install
 	$(PY) -m pytest -q
