@@ -12,6 +12,7 @@ Derandomized in CI (``tests/conftest.py``).
 from __future__ import annotations
 
 import datetime
+import os
 
 from django.contrib.auth import get_user_model
 from django.contrib.messages import constants, get_messages
@@ -38,8 +39,9 @@ from tournaments.services import (
     record_result,
 )
 
+# A quick run in every `make test`; FUZZ_EXAMPLES=500 explores further.
 FUZZ = settings(
-    max_examples=12,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "12")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -214,6 +216,38 @@ class TestFuzzOrganiserForms(FuzzCase):
             for f in TournamentCreateForm.base_fields
         }
         self.post(reverse("tournaments:organise_create"), fields)
+
+
+PAGES = {
+    "ratings:home": [],
+    "ratings:leaderboard": ["slug"],
+    "ratings:player": ["number"],
+    "tournaments:list": [],
+    "tournaments:detail": ["slug"],
+    "tournaments:standings": ["slug"],
+    "tournaments:crosstable": ["slug"],
+    "tournaments:progress": ["slug"],
+    "tournaments:trf_export": ["slug"],
+    "tournaments:organise": ["slug"],
+    "tournaments:organise_round": ["slug", "number"],
+}
+QUERY = ["page", "per_page", "sort", "round", "sex", "juniors", "club", "federation", "active"]
+
+
+class TestFuzzPages(FuzzCase):
+    @FUZZ
+    @given(
+        data=st.data(),
+        name=st.sampled_from(sorted(PAGES)),
+        slug=st.one_of(st.sampled_from(["chess-standard"]), _slugs()),
+        number=_url_numbers(),
+        query=st.dictionaries(st.sampled_from(QUERY), value(["1", "2", "-rating", "m", "true"])),
+    )
+    def test_pages_with_unknown_ids_and_odd_parameters(self, data, name, slug, number, query):
+        kinds = {"slug": slug, "number": number}
+        url = reverse(name, args=[kinds[kind] for kind in PAGES[name]])
+        response = self.client.get(url, query)
+        assert response.status_code in (200, 404), (url, query, response.status_code)
 
 
 def _trf_bytes() -> st.SearchStrategy[bytes]:

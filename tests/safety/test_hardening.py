@@ -190,3 +190,22 @@ def test_an_oversized_trf_upload_is_refused_and_writes_nothing(client):
         "The file is 2.0 MB; the largest file accepted is 2 MB."
     ]
     assert full_state() == before
+
+
+@pytest.mark.parametrize("database_url", ["", "sqlite:///db.sqlite3"])
+def test_make_serve_needs_a_postgresql_database_url(database_url):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["DATABASE_URL"] = database_url
+    completed = subprocess.run(
+        ["make", "--no-print-directory", "serve"],  # noqa: S607 (make from PATH, as the README)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+    assert completed.returncode != 0
+    assert "make serve needs DATABASE_URL=postgres://" in completed.stdout
+    assert "gunicorn" not in completed.stdout
