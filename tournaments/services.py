@@ -126,7 +126,7 @@ _TOURNAMENT_FIELDS = frozenset(
 )
 
 #: Slugs taken by the tournament URLs themselves (``/tournaments/<slug>/``).
-RESERVED_SLUGS = frozenset({"organise", "import-trf"})
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 
 #: Pairing settings that cannot change after the first round has been paired.
 _FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
