@@ -263,3 +263,15 @@ class ReportForm(forms.Form):
         label=_("Result"),
         choices=[(c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS],
     )
+
+
+class ClubPlayerForm(forms.ModelForm):
+    """A new player of the organiser's club (``create_player``; the club is the page's)."""
+
+    class Meta:
+        model = Player
+        fields = ["last_name", "first_name", "sex", "birth_date", "federation", "fide_id", "title"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+
+    def validate_unique(self) -> None:
+        """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from players.tables import BaseTable
+from players.tables import BaseTable, PlayerColumn, player_link
 from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
 
@@ -137,9 +137,12 @@ class OrganiserTournamentTable(BaseTable):
 
 
 class OrganiserClubTable(BaseTable):
-    """My clubs: players and tournaments counted."""
+    """My clubs: players and tournaments counted; each links to its club page."""
 
-    name = tables.Column(verbose_name=_("Club"))
+    name = tables.Column(
+        verbose_name=_("Club"),
+        linkify=lambda record: reverse("tournaments:organise_club", args=[record.pk]),
+    )
     city = tables.Column(verbose_name=_("City"), default="")
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     tournaments_count = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
@@ -191,3 +194,19 @@ class ReportableGameTable(BaseTable):
 
     def render_reported(self, record: Any) -> str:
         return record.my_report.get_result_display() if record.my_report else ""
+
+
+class ClubPlayerTable(BaseTable):
+    """The players of one club (organiser's club page)."""
+
+    name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
+    federation = tables.Column(verbose_name=_("Federation"), default="")
+    fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
+    account = tables.Column(verbose_name=_("Account"), accessor="user__username", default="")
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_name(self, record: Any) -> str:
+        return player_link(record)

@@ -444,6 +444,13 @@ def organised_clubs_overview(user: Any) -> QuerySet[Any]:
     )
 
 
+def club_players(club: Any) -> QuerySet[Player]:
+    """The players of ``club`` by name, with their account joined."""
+    return (
+        Player.objects.filter(club=club).select_related("user").order_by("last_name", "first_name")
+    )
+
+
 def pending_reports(tournament: Tournament, round_: Round | None = None) -> list[ResultReport]:
     """Results reported by players and not yet confirmed or rejected, by round and board."""
     reports = ResultReport.objects.filter(game__round__tournament=tournament)

@@ -12,6 +12,12 @@ urlpatterns = [
     path("organise/", organiser.TournamentListView.as_view(), name="organise_list"),
     path("organise/new/", organiser.TournamentCreateView.as_view(), name="organise_create"),
     path("organise/clubs/", organiser.ClubListView.as_view(), name="organise_clubs"),
+    path("organise/clubs/<int:pk>/", organiser.ClubView.as_view(), name="organise_club"),
+    path(
+        "organise/clubs/<int:pk>/players/add/",
+        organiser.ClubPlayerCreateView.as_view(),
+        name="organise_add_player",
+    ),
     path("my-games/", player.MyGamesView.as_view(), name="my_games"),
     path("games/<int:game>/report/", player.ReportResultView.as_view(), name="report_result"),
     path("<slug:slug>/", public.TournamentView.as_view(), name="detail"),

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from players.models import Club
+from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import set_starting_rating
 from tests.factories import make_player, standard_list
@@ -32,7 +32,8 @@ def event():
     club_a, club_b = Club.objects.create(name="A"), Club.objects.create(name="B")
     club_a.organisers.add(users["orga"])
     club_b.organisers.add(users["orgb"])
-    alice, bob = make_player("Alice", user=users["alice"]), make_player("Bob")
+    alice = make_player("Alice", user=users["alice"], club=club_a)
+    bob = make_player("Bob")
     for player, rating in ((alice, 1900), (bob, 1900)):
         set_starting_rating(player=player, rating_list=standard_list(), rating=rating)
     tournament = services.create_tournament(
@@ -295,3 +296,35 @@ def test_navigation_shows_the_role_links(event, client, name, links):
         if f'href="{url}"' in html
     ]
     assert shown == links
+
+
+def test_the_organiser_adds_a_player_to_the_club(event, client):
+    users, tournament, _game = event
+    client.force_login(users["orga"])
+    url = reverse("tournaments:organise_club", args=[tournament.club.pk])
+
+    response = client.post(
+        reverse("tournaments:organise_add_player", args=[tournament.club.pk]),
+        {"last_name": "Carol", "first_name": "C", "sex": "f", "federation": "ENG"},
+    )
+    rows = client.get(url).context["players_table"].rows
+
+    assert (response.status_code, response["Location"]) == (302, url)
+    assert [(r.get_cell("federation"), r.get_cell("account")) for r in rows] == [
+        ("", "alice"),
+        ("ENG", ""),
+    ]
+
+
+def test_a_refused_player_shows_the_error_and_writes_nothing(event, client):
+    users, tournament, _game = event
+    client.force_login(users["orga"])
+
+    response = client.post(
+        reverse("tournaments:organise_add_player", args=[tournament.club.pk]),
+        {"last_name": "Carol", "sex": "f", "federation": "england"},
+    )
+
+    assert response.status_code == 200
+    assert list(response.context["form"].errors) == ["federation"]
+    assert not Player.objects.filter(last_name="Carol").exists()

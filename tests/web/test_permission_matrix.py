@@ -57,6 +57,7 @@ READ_ONLY = frozenset(
         "tournaments:trf_export",
         "tournaments:organise_list",
         "tournaments:organise_clubs",
+        "tournaments:organise_club",
         "tournaments:organise",
         "tournaments:organise_round",
         "tournaments:my_games",
@@ -166,6 +167,11 @@ def create(w: World) -> tuple[str, dict]:
 def trf_import(w: World) -> tuple[str, dict]:
     upload = SimpleUploadedFile("t.trf", SMALL.encode(), content_type="text/plain")
     return reverse("tournaments:trf_import"), {"file": upload, "club": w.club.pk}
+
+
+def add_player(w: World) -> tuple[str, dict]:
+    url = reverse("tournaments:organise_add_player", args=[w.club.pk])
+    return url, {"last_name": "Newcomer", "sex": "f"}
 
 
 def register_player(w: World) -> tuple[str, dict]:
@@ -304,6 +310,7 @@ def report_result(w: World) -> tuple[str, dict]:
 WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = {
     "tournaments:organise_create": (create, MANAGERS),
     "tournaments:trf_import": (trf_import, MANAGERS),
+    "tournaments:organise_add_player": (add_player, MANAGERS),
     "tournaments:organise_register": (register_player, MANAGERS),
     "tournaments:organise_settings": (settings, MANAGERS),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
@@ -422,6 +429,7 @@ PAGES = {
     "organise_clubs": frozenset({"other_organiser", "other_arbiter"}) | ARBITERS,
     "organise_create": frozenset({"other_organiser"}) | MANAGERS,
     "trf_import": frozenset({"other_organiser"}) | MANAGERS,
+    "organise_club": MANAGERS,
     "organise": ARBITERS,
     "organise_round": ARBITERS,
     "trf_export": ARBITERS,
@@ -436,6 +444,7 @@ def test_back_office_pages_need_the_role(world, name):
         "organise": [world.tournament.slug],
         "organise_round": [world.tournament.slug, 1],
         "trf_export": [world.tournament.slug],
+        "organise_club": [world.club.pk],
     }.get(name, [])
     url = reverse(f"tournaments:{name}", args=args)
 

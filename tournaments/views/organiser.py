@@ -28,6 +28,8 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from players.models import Club
+from players.services import create_player
 from ratings.queries import result_previews
 from tournaments import permissions, services
 from tournaments.enums import PairingSystem, RoundStatus
@@ -36,6 +38,7 @@ from tournaments.forms import (
     AddRoundForm,
     ArbitersForm,
     ByeForm,
+    ClubPlayerForm,
     EditBoardForm,
     ForbiddenPairForm,
     RegisterForm,
@@ -56,6 +59,7 @@ from tournaments.models import (
 )
 from tournaments.organiser_tables import (
     BoardTable,
+    ClubPlayerTable,
     OrganiserClubTable,
     OrganiserTournamentTable,
     RegistrationTable,
@@ -63,7 +67,7 @@ from tournaments.organiser_tables import (
     RoundTable,
 )
 from tournaments.pairing_queries import round_is_complete
-from tournaments.queries import organised_clubs_overview, pending_reports
+from tournaments.queries import club_players, organised_clubs_overview, pending_reports
 
 
 class RoleRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -124,6 +128,56 @@ class ClubListView(RoleRequiredMixin, TemplateView):
         table = OrganiserClubTable(organised_clubs_overview(self.request.user))
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         return super().get_context_data(table=table, **kwargs)
+
+
+class ClubMixin(RoleRequiredMixin):
+    """Looks the club up by id (``self.club``); staff and the club's organisers only."""
+
+    club: Club
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.club = get_object_or_404(Club, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        return permissions.can_manage_club(self.request.user, self.club)
+
+
+class ClubView(ClubMixin, TemplateView):
+    """One of my clubs: its players (with the form to add one) and its tournaments."""
+
+    template_name = "tournaments/organiser/club.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        players = ClubPlayerTable(club_players(self.club))
+        RequestConfig(self.request, paginate={"per_page": 100}).configure(players)
+        return super().get_context_data(
+            club=self.club,
+            players_table=players,
+            tournaments=self.club.tournaments.order_by("-start_date", "name"),
+            form=kwargs.pop("form", None) or ClubPlayerForm(),
+            **kwargs,
+        )
+
+
+class ClubPlayerCreateView(ClubMixin, View):
+    """POST only: add a player to the club (``create_player``)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = ClubPlayerForm(request.POST)
+        back = reverse("tournaments:organise_club", args=[self.club.pk])
+        if form.is_valid():
+            try:
+                player = create_player(club=self.club, **form.cleaned_data)
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, _("%(player)s added.") % {"player": player.name})
+                return HttpResponseRedirect(back)
+        view = ClubView(request=request, kwargs={"pk": pk}, club=self.club)
+        return view.render_to_response(view.get_context_data(form=form))
 
 
 class TournamentCreateView(RoleRequiredMixin, FormView):
