@@ -328,3 +328,13 @@ def test_a_refused_player_shows_the_error_and_writes_nothing(event, client):
     assert response.status_code == 200
     assert list(response.context["form"].errors) == ["federation"]
     assert not Player.objects.filter(last_name="Carol").exists()
+
+
+@pytest.mark.parametrize(("name", "shown"), [("arb", True), ("orgb", False), ("alice", False)])
+def test_public_tournament_page_links_the_dashboard_for_its_arbiters(event, client, name, shown):
+    users, tournament, _game = event
+    client.force_login(users[name])
+
+    html = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
+
+    assert (reverse("tournaments:organise", args=[tournament.slug]) in html) is shown
