@@ -8,12 +8,14 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import set_starting_rating
 from tests.factories import make_player, standard_list
+from tests.tournaments.test_trf_import import SMALL
 from tournaments import permissions, services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
@@ -338,3 +340,30 @@ def test_public_tournament_page_links_the_dashboard_for_its_arbiters(event, clie
     html = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
 
     assert (reverse("tournaments:organise", args=[tournament.slug]) in html) is shown
+
+
+def test_an_organiser_imports_a_trf_file_for_their_club(event, client):
+    users, tournament, _game = event
+    client.force_login(users["orga"])
+    upload = SimpleUploadedFile("t.trf", SMALL.encode(), content_type="text/plain")
+
+    form = client.get(reverse("tournaments:trf_import")).context["form"]
+    response = client.post(
+        reverse("tournaments:trf_import"), {"file": upload, "club": tournament.club.pk}
+    )
+
+    imported = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert list(form.fields["club"].queryset) == [tournament.club]
+    assert (response.status_code, imported.club) == (302, tournament.club)
+
+
+def test_the_create_form_offers_an_organiser_their_clubs_only(event, client):
+    users, tournament, _game = event
+    client.force_login(users["orga"])
+
+    form = client.get(reverse("tournaments:organise_create")).context["form"]
+
+    assert (list(form.fields["club"].queryset), form.fields["club"].required) == (
+        [tournament.club],
+        True,
+    )

@@ -114,7 +114,6 @@ class TournamentListView(RoleRequiredMixin, TemplateView):
         return super().get_context_data(
             table=table,
             can_create=permissions.can_create_tournament(self.request.user),
-            is_staff=permissions.is_staff(self.request.user),
             **kwargs,
         )
 
