@@ -105,6 +105,7 @@ class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "short_name", "city", "federation", "player_count"]
     list_filter = ["federation"]
     search_fields = ["name", "short_name", "city"]
+    autocomplete_fields = ["organisers"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("players"))
@@ -123,6 +124,7 @@ PLAYER_FIELDS = [
     "club",
     "fide_id",
     "title",
+    "user",
 ]
 
 
@@ -149,7 +151,7 @@ class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
     list_filter = ["sex", "title", "federation", "club"]
     list_select_related = ["club"]
     search_fields = ["last_name", "first_name", "fide_id"]
-    autocomplete_fields = ["club"]
+    autocomplete_fields = ["club", "user"]
     fields = PLAYER_FIELDS
     inlines = [PlayerRatingInline]
 

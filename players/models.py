@@ -1,5 +1,6 @@
 """Clubs and players. Thin models: fields, constraints and simple properties only."""
 
+from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.urls import reverse
@@ -16,6 +17,13 @@ class Club(models.Model):
     city = models.CharField(_("city"), max_length=100, blank=True)
     federation = models.CharField(
         _("federation"), max_length=3, blank=True, validators=[federation_code]
+    )
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("organisers"),
+        blank=True,
+        related_name="organised_clubs",
+        help_text=_("They manage the club's players and tournaments and appoint arbiters."),
     )
 
     class Meta:
@@ -45,6 +53,15 @@ class Player(models.Model):
     )
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True, unique=True)
     title = models.CharField(_("FIDE title"), max_length=3, choices=Title.choices, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        help_text=_("The account that may see this player's data and report their results."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

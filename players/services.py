@@ -31,9 +31,13 @@ def create_player(
     club: Club | None = None,
     fide_id: int | None = None,
     title: str = "",
+    user: Any = None,
 ) -> Player:
-    """Validate (``full_clean``) and create a player; refused input raises ValidationError."""
+    """Validate (``full_clean``) and create a player; refused input raises ValidationError.
+
+    ``user`` is the player's own account (``Player.user``), if they have one."""
     player = Player(
+        user=user,
         last_name=last_name,
         first_name=first_name,
         sex=sex,
@@ -50,7 +54,17 @@ def create_player(
 
 
 _PLAYER_FIELDS = frozenset(
-    {"last_name", "first_name", "sex", "birth_date", "federation", "club", "fide_id", "title"}
+    {
+        "last_name",
+        "first_name",
+        "sex",
+        "birth_date",
+        "federation",
+        "club",
+        "fide_id",
+        "title",
+        "user",
+    }
 )
 
 

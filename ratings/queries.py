@@ -13,13 +13,16 @@ queryset that already carries the rank gives the same result; ranking last makes
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import Rank
 
 from players.models import Player
+from ratings.enums import RatingSystem
 from ratings.models import (
     PlayerRating,
     PublishedList,
@@ -189,3 +192,92 @@ def _period_sort_key(period: Period) -> tuple[int, int]:
     if period.published is None:
         return (0, 0)
     return (1, -period.published.date.toordinal())
+
+
+#: The results a preview is shown for, with the score of white.
+PREVIEW_RESULTS = (("10", Decimal(1)), ("==", Decimal("0.5")), ("01", Decimal(0)))
+
+
+@dataclass(frozen=True)
+class ResultPreview:
+    """The unrounded FIDE change a result would cause, for white and for black."""
+
+    result: str
+    white: Decimal
+    black: Decimal
+
+
+def result_previews(*, tournament: Any, games: Sequence[Any]) -> dict[int, list[ResultPreview]]:
+    """For each rated board of ``games`` (two rated players, FIDE list): the change each of
+    1-0, ½-½ and 0-1 would cause to both players, keyed by game id.
+
+    The ratings and K are those the replay would use for a new game of the open period: the
+    rating and K already used for the player in this tournament (its ledger rows), else the
+    player's published rating and K; K is capped by K × n ≤ 700 with this game counted.
+    Boards with an unrated player, and tournaments that are unrated or rated in a list that is
+    not FIDE, get no preview. Three queries whatever the number of boards.
+    """
+    if tournament.rating_list_id is None:
+        return {}
+    rating_list = RatingList.objects.get(pk=tournament.rating_list_id)
+    if rating_list.system != RatingSystem.FIDE:
+        return {}
+    boards = [g for g in games if g.black_id is not None]
+    ids = {g.white_id for g in boards} | {g.black_id for g in boards}
+    current: dict[int, tuple[int | None, int | None, int]] = {
+        row["player_id"]: (row["rating"], row["k"], row["period_games"])
+        for row in PlayerRating.objects.filter(rating_list=rating_list, player_id__in=ids).values(
+            "player_id", "rating", "k", "period_games"
+        )
+    }
+    used = {
+        row["player_id"]: (row["rating_used"], row["k"])
+        for row in RatingChange.objects.filter(
+            rating_list=rating_list, tournament_id=tournament.pk, player_id__in=ids
+        )
+        .order_by("date", "pk")
+        .values("player_id", "rating_used", "k")
+    }
+    time_control = rating_list.time_control
+    previews: dict[int, list[ResultPreview]] = {}
+    for game in boards:
+        counted = game.result in RATED_CODES
+        sides = [
+            _rating_and_k(current, used, pid, counted) for pid in (game.white_id, game.black_id)
+        ]
+        if any(side is None for side in sides):
+            continue
+        (white, k_white), (black, k_black) = sides  # type: ignore[misc]
+        previews[game.pk] = [
+            ResultPreview(
+                result=code,
+                white=fide.rating_change(
+                    white, k_white, [(black, score)], time_control=time_control
+                ),
+                black=fide.rating_change(
+                    black, k_black, [(white, 1 - score)], time_control=time_control
+                ),
+            )
+            for code, score in PREVIEW_RESULTS
+        ]
+    return previews
+
+
+#: Result codes of rated games (already counted in a player's games of the period).
+RATED_CODES = frozenset(code for code, _score in PREVIEW_RESULTS)
+
+
+def _rating_and_k(
+    current: dict[int, tuple[int | None, int | None, int]],
+    used: dict[int, tuple[int | None, int | None]],
+    player_id: int,
+    counted: bool,
+) -> tuple[int, int] | None:
+    if player_id not in current:
+        return None
+    rating, k, period_games = current[player_id]
+    if player_id in used and used[player_id][0] is not None:
+        rating = used[player_id][0]
+    if rating is None or k is None:
+        return None
+    return rating, fide.capped_k(k, period_games + (0 if counted else 1))

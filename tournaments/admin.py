@@ -22,6 +22,7 @@ from tournaments.models import (
     Game,
     Registration,
     RequestedBye,
+    ResultReport,
     Round,
     Tournament,
 )
@@ -180,6 +181,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
             "accelerated",
             "tiebreaks",
             "max_half_point_byes",
+            "players_report_results",
         ]
 
     def __init__(self, *args, **kwargs):
@@ -431,3 +433,12 @@ class ForbiddenPairAdmin(ReadOnlyAdmin):
         "player_b__last_name",
         "tournament__name",
     ]
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(ReadOnlyAdmin):
+    """Results players reported; arbiters confirm or reject them on the round page."""
+
+    list_display = ["game", "player", "result", "reported_at"]
+    list_select_related = ["game__white", "game__black", "player"]
+    search_fields = ["player__last_name"]

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
+from tournaments import permissions
 from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
@@ -52,6 +54,7 @@ class SettingsForm(TiebreakFormMixin, forms.ModelForm):
             "seeding",
             "tiebreaks",
             "max_half_point_byes",
+            "players_report_results",
         ]
 
 
@@ -78,14 +81,19 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "accelerated",
             "seeding",
             "tiebreaks",
+            "players_report_results",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if user is not None and not permissions.is_staff(user):
+            # Organisers create tournaments for their own clubs only.
+            self.fields["club"].queryset = permissions.organised_clubs(user)
+            self.fields["club"].required = True
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
         self.fields["rating_list"].empty_label = _("Unrated")
@@ -239,3 +247,47 @@ class ResultForm(forms.Form):
             self.initial.setdefault("result", game.result)
             self.initial.setdefault("correction", True)
         self.initial.setdefault("based_on", game.result if game is not None else "")
+
+
+class ArbitersForm(forms.Form):
+    """The arbiters of a tournament, as user names (the accounts must exist)."""
+
+    usernames = forms.CharField(
+        label=_("Arbiters"),
+        required=False,
+        help_text=_("User names, separated by commas. Empty: no arbiters."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+
+    def clean_usernames(self) -> list[Any]:
+        names = sorted({n.strip() for n in self.cleaned_data["usernames"].split(",") if n.strip()})
+        users = list(get_user_model().objects.filter(username__in=names).order_by("username"))
+        unknown = sorted(set(names) - {u.get_username() for u in users})
+        if unknown:
+            raise forms.ValidationError(
+                _("No account with the user name %(names)s."), params={"names": ", ".join(unknown)}
+            )
+        return users
+
+
+class ReportForm(forms.Form):
+    """A player's report of their own result."""
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[(c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS],
+    )
+
+
+class ClubPlayerForm(forms.ModelForm):
+    """A new player of the organiser's club (``create_player``; the club is the page's)."""
+
+    class Meta:
+        model = Player
+        fields = ["last_name", "first_name", "sex", "birth_date", "federation", "fide_id", "title"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+
+    def validate_unique(self) -> None:
+        """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""

@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -111,6 +112,18 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("The most half-point byes a player may request. Empty: no limit."),
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbiters"),
+        blank=True,
+        related_name="arbitrated_tournaments",
+        help_text=_("They pair the rounds and enter results, byes and withdrawals."),
+    )
+    players_report_results = models.BooleanField(
+        _("players report their results"),
+        default=False,
+        help_text=_("Players may report their own result; an arbiter confirms it."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -315,3 +328,29 @@ class Game(models.Model):
     def __str__(self) -> str:
         opponent = self.black or _("bye")
         return f"{self.white} – {opponent} {self.get_result_display()}"
+
+
+class ResultReport(models.Model):
+    """A result a player reported for their own game, waiting for an arbiter.
+
+    Kept apart from :attr:`Game.result` (the official result): confirming a report records
+    the result through ``record_result``; rejecting it deletes the report.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("reported by"), on_delete=models.CASCADE, related_name="+"
+    )
+    result = models.CharField(_("result"), max_length=2, choices=Result.choices)
+    reported_at = models.DateTimeField(_("reported at"), auto_now=True)
+
+    class Meta:
+        ordering = ["game", "player"]
+        verbose_name = _("result report")
+        verbose_name_plural = _("result reports")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="one_report_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_result_display()} ({self.player})"

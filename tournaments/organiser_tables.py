@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from players.tables import BaseTable
+from players.tables import BaseTable, PlayerColumn, player_link
+from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
+
+
+def signed(value: Decimal) -> str:
+    """``+7.6``, ``−12``, ``0``: an unrounded change with its sign, no trailing zeros."""
+    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    if value > 0:
+        return f"+{text}"
+    return f"−{text}" if value < 0 else "0"
 
 
 class RegistrationTable(BaseTable):
@@ -54,6 +64,12 @@ class BoardTable(BaseTable):
     white = tables.Column(verbose_name=_("White"), accessor="white__name")
     black = tables.Column(verbose_name=_("Black"), accessor="black__name", default=_("bye"))
     result = tables.Column(verbose_name=_("Result"), default="")
+    preview = tables.Column(
+        verbose_name=_("Rating change if… (white / black)"),
+        accessor="pk",
+        orderable=False,
+        attrs={"td": {"class": "preview"}},
+    )
     form = tables.TemplateColumn(
         verbose_name="",
         template_name="tournaments/organiser/_board_form.html",
@@ -65,12 +81,27 @@ class BoardTable(BaseTable):
         orderable = False
 
     def __init__(self, *args: Any, draft: bool, manual: bool = False, **kwargs: Any) -> None:
+        if draft:
+            kwargs.setdefault("exclude", ("preview",))
         super().__init__(*args, **kwargs)
         self.draft = draft
         self.manual = manual
 
     def render_result(self, record: Any) -> str:
         return record.get_result_display()
+
+    def render_preview(self, record: Any) -> str:
+        """The change each result would cause (``record.previews``, from
+        ``ratings.queries.result_previews``); empty for unrated boards."""
+        labels = dict(Result.choices)
+        return format_html_join(
+            " · ",
+            "{}: {} / {}",
+            (
+                (labels[p.result], signed(p.white), signed(p.black))
+                for p in getattr(record, "previews", [])
+            ),
+        )
 
 
 class OrganiserTournamentTable(BaseTable):
@@ -103,3 +134,79 @@ class OrganiserTournamentTable(BaseTable):
             reverse("tournaments:trf_export", args=[record.slug]),
             _("TRF file"),
         )
+
+
+class OrganiserClubTable(BaseTable):
+    """My clubs: players and tournaments counted; each links to its club page."""
+
+    name = tables.Column(
+        verbose_name=_("Club"),
+        linkify=lambda record: reverse("tournaments:organise_club", args=[record.pk]),
+    )
+    city = tables.Column(verbose_name=_("City"), default="")
+    players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    tournaments_count = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+
+class ReportTable(BaseTable):
+    """Results reported by players, with the arbiter's confirm / reject buttons."""
+
+    round = tables.Column(verbose_name=_("Round"), accessor="game__round__number")
+    board = tables.Column(verbose_name=_("Board"), accessor="game__board")
+    white = tables.Column(verbose_name=_("White"), accessor="game__white__name")
+    black = tables.Column(verbose_name=_("Black"), accessor="game__black__name")
+    result = tables.Column(verbose_name=_("Reported result"))
+    player = tables.Column(verbose_name=_("Reported by"), accessor="player__name")
+    actions = tables.TemplateColumn(
+        verbose_name="",
+        template_name="tournaments/organiser/_report_actions.html",
+        orderable=False,
+    )
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_result(self, record: Any) -> str:
+        return record.get_result_display()
+
+
+class ReportableGameTable(BaseTable):
+    """A player's games they may report, with the report form."""
+
+    tournament = tables.Column(verbose_name=_("Tournament"), accessor="round__tournament__name")
+    round = tables.Column(verbose_name=_("Round"), accessor="round__number")
+    board = tables.Column(verbose_name=_("Board"))
+    white = tables.Column(verbose_name=_("White"), accessor="white__name")
+    black = tables.Column(verbose_name=_("Black"), accessor="black__name")
+    reported = tables.Column(verbose_name=_("Your report"), accessor="pk", default="")
+    form = tables.TemplateColumn(
+        verbose_name="", template_name="tournaments/_report_form.html", orderable=False
+    )
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_reported(self, record: Any) -> str:
+        return record.my_report.get_result_display() if record.my_report else ""
+
+
+class ClubPlayerTable(BaseTable):
+    """The players of one club (organiser's club page)."""
+
+    name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
+    federation = tables.Column(verbose_name=_("Federation"), default="")
+    fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
+    account = tables.Column(verbose_name=_("Account"), accessor="user__username", default="")
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_name(self, record: Any) -> str:
+        return player_link(record)

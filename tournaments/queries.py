@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from players.models import Player
 from ratings.models import PublishedRating, RatingChange
 from ratings.systems import classes, fide
-from tournaments import standings
+from tournaments import permissions, standings
 from tournaments.enums import Result, RoundStatus
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.models import Game, Registration, ResultReport, Round, Tournament
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -433,3 +434,53 @@ def progress_rows(data: StandingsData, table: standings.Standings) -> list[dict]
         }
         for row in table.rows
     ]
+
+
+def organised_clubs_overview(user: Any) -> QuerySet[Any]:
+    """My clubs (staff: all), with their players and tournaments counted, by name."""
+    return permissions.organised_clubs(user).annotate(
+        players_count=Count("players", distinct=True),
+        tournaments_count=Count("tournaments", distinct=True),
+    )
+
+
+def club_players(club: Any) -> QuerySet[Player]:
+    """The players of ``club`` by name, with their account joined."""
+    return (
+        Player.objects.filter(club=club).select_related("user").order_by("last_name", "first_name")
+    )
+
+
+def pending_reports(tournament: Tournament, round_: Round | None = None) -> list[ResultReport]:
+    """Results reported by players and not yet confirmed or rejected, by round and board."""
+    reports = ResultReport.objects.filter(game__round__tournament=tournament)
+    if round_ is not None:
+        reports = reports.filter(game__round=round_)
+    return list(
+        reports.select_related("game__round", "game__white", "game__black", "player").order_by(
+            "game__round__number", "game__board", "player__last_name"
+        )
+    )
+
+
+def games_to_report(player: Player) -> list[Game]:
+    """The player's games they may report: published rounds of tournaments that let players
+    report, no official result yet; each with ``my_report`` (their pending report or None)."""
+    games = list(
+        Game.objects.filter(
+            round__tournament__players_report_results=True,
+            round__status=RoundStatus.PUBLISHED,
+            result="",
+            black__isnull=False,
+        )
+        .filter(Q(white=player) | Q(black=player))
+        .select_related("round__tournament", "white", "black")
+        .order_by("-round__tournament__start_date", "round__number", "board")
+    )
+    reports = {
+        r.game_id: r
+        for r in ResultReport.objects.filter(player=player, game__in=[g.pk for g in games])
+    }
+    for game in games:
+        game.my_report = reports.get(game.pk)
+    return games

@@ -22,14 +22,15 @@ reload") when somebody else changed it first. Repeating a change that is already
 
 Signatures (stable; the admin and the seed command call these):
 
-    register_player(*, tournament, player, pairing_number=None, rating_at_start=None)
-        -> Registration   # late entries: TPNs re-ranked per C.04.2 until round 4 is paired
+    register_player(*, tournament, player, pairing_number=None, rating_at_start=None,
+        user=None) -> Registration  # late entries: TPNs re-ranked (C.04.2) until round 4
     add_game(*, round, board, white, black=None, result="", user=None) -> Game
     record_result(*, game, result, user=None, correction=False, expected_result=None) -> Game
         # refused in a draft round; a second result only with correction=True;
         # expected_result: the result the form showed (BoardChanged if it is not current)
     delete_game(*, game, user=None) -> None
-    update_tournament(*, tournament, **changes) -> Tournament  # dates / rating list: replays
+    update_tournament(*, tournament, user=None, **changes) -> Tournament
+        # dates / rating list: replays
     create_tournament(*, name, start_date, end_date, slug="", user=None, **settings)
         -> Tournament     # slug from the name when empty
     add_round(*, tournament, date=None, user=None) -> Round  # manual tournaments: published
@@ -53,7 +54,16 @@ Organiser flow (pairing):
 Read side: ``tournaments.pairing_queries.pairing_state(tournament, round_number)``
 -> TournamentState (TPN = pairing number) and ``round_is_complete(round) -> bool``.
 
-``user`` is accepted for the audit trail (not stored yet).
+Roles (``tournaments.permissions``):
+
+    set_arbiters(*, tournament, arbiters, user=None) -> list[User]  # the club's organisers
+    report_result(*, game, result, user) -> ResultReport      # a player, for their own game
+    confirm_report(*, report, user=None) -> Game               # an arbiter: records the result
+    reject_report(*, report, user=None) -> None                # an arbiter: forgets the report
+
+``user`` is the acting user: a service given one checks its role first and raises
+``PermissionDenied`` before writing anything (``None`` is a trusted caller: commands, the
+seed, tests of the domain rules).
 """
 
 from __future__ import annotations
@@ -73,6 +83,7 @@ from django.utils.translation import gettext as _
 from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from tournaments import permissions
 from tournaments.enums import (
     BYE_RESULTS,
     GAME_RESULTS,
@@ -90,6 +101,7 @@ from tournaments.models import (
     Game,
     Registration,
     RequestedBye,
+    ResultReport,
     Round,
     Tournament,
 )
@@ -125,11 +137,12 @@ _TOURNAMENT_FIELDS = frozenset(
         "seeding",
         "tiebreaks",
         "max_half_point_byes",
+        "players_report_results",
     }
 )
 
 #: Slugs taken by the tournament URLs themselves (``/tournaments/<slug>/``).
-RESERVED_SLUGS = frozenset({"organise", "import-trf"})
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 
 #: Pairing settings that cannot change after the first round has been paired.
 _FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
@@ -188,6 +201,7 @@ def register_player(
     player: Player,
     pairing_number: int | None = None,
     rating_at_start: int | None = None,
+    user: Any = None,
 ) -> Registration:
     """Enter ``player`` in ``tournament``, before the start or as a late entry.
 
@@ -199,6 +213,7 @@ def register_player(
     Refused: the player is already entered; the pairing number is not a positive whole number
     or is taken; a round robin that has started.
     """
+    permissions.require_manager(user, tournament)
     if rating_at_start is not None and (
         isinstance(rating_at_start, bool)
         or not isinstance(rating_at_start, int)
@@ -266,6 +281,7 @@ def add_game(
     round; an unknown result code (or a bye code for a game, a game code for a bye). A rated
     result replays the tournament's rating list.
     """
+    permissions.require_arbiter(user, round.tournament)
     errors: dict[str, str] = {}
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
         errors["board"] = _("The board number must be a whole number from 1.")
@@ -325,6 +341,7 @@ def record_result(
     longer entered in the tournament, a round whose pairings are not published, a game that
     already has a result (without ``correction``).
     """
+    permissions.require_arbiter(user, game.round.tournament)
     errors = _check_result(result, bye=game.black_id is None)
     if errors:
         raise ValidationError(errors)
@@ -372,6 +389,7 @@ def record_result(
 
 def delete_game(*, game: Game, user: Any = None) -> None:
     """Delete ``game``; a rated game replays its rating list."""
+    permissions.require_arbiter(user, game.round.tournament)
     tournament = game.round.tournament
     with transaction.atomic():
         locked = _lock(tournament)
@@ -384,13 +402,16 @@ def delete_game(*, game: Game, user: Any = None) -> None:
             replay_locked(locked, from_date=tournament.end_date)
 
 
-def update_tournament(*, tournament: Tournament, **changes: Any) -> Tournament:
+def update_tournament(*, tournament: Tournament, user: Any = None, **changes: Any) -> Tournament:
     """Change a tournament's fields and replay the rating lists whose ratings change.
 
     Changing the dates or the rating list of a tournament with rated games replays the old
     and the new list from the earlier of the old and new periods. Refused: unknown fields,
     an end date before the start date, and anything ``full_clean`` refuses.
     """
+    permissions.require_manager(user, tournament)
+    if "club" in changes:
+        permissions.require_creator(user, changes["club"])
     unknown = sorted(set(changes) - _TOURNAMENT_FIELDS)
     if unknown:
         raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
@@ -458,6 +479,7 @@ def create_tournament(
     start date; unknown tie-break codes, or Buchholz tie-breaks in a round robin; anything
     ``full_clean`` refuses.
     """
+    permissions.require_creator(user, settings.get("club"))
     unknown = sorted(set(settings) - _TOURNAMENT_FIELDS)
     if unknown:
         raise ValidationError({name: _("This field cannot be set here.") for name in unknown})
@@ -497,6 +519,7 @@ def add_round(
     Refused: a tournament paired by the program (pair its rounds instead); a tournament that
     already has all its planned rounds; a date outside the tournament's dates.
     """
+    permissions.require_arbiter(user, tournament)
     with transaction.atomic():
         current = _lock_tournament(tournament)
         if current.pairing_system != PairingSystem.MANUAL:
@@ -585,6 +608,7 @@ def assign_pairing_numbers(*, tournament: Tournament, user: Any = None) -> list[
     Refused: a manual tournament; a round robin that has started; a Swiss tournament whose
     round 4 has been paired (C.04.2 2.3).
     """
+    permissions.require_arbiter(user, tournament)
     with transaction.atomic():
         current = _lock_tournament(tournament)
         _check_renumbering(current)
@@ -653,6 +677,7 @@ def pair_next_round(
     paired; fewer than two players; no legal pairing (the engine's message); ``number`` is
     neither the next round nor an existing one.
     """
+    permissions.require_arbiter(user, tournament)
     if tournament.pairing_system == PairingSystem.MANUAL:
         raise ValidationError(_("This tournament is paired by hand."))
     wanted = number
@@ -774,6 +799,7 @@ def discard_pairings(*, round: Round, user: Any = None) -> None:
 
     Refused: a published round.
     """
+    permissions.require_arbiter(user, round.tournament)
     with transaction.atomic():
         _lock_tournament(round.tournament)
         current = _draft(round)
@@ -787,6 +813,7 @@ def publish_round(*, round: Round, user: Any = None) -> Round:
     Publishing a published round again (a form submitted twice) changes nothing. Refused: a
     round without games.
     """
+    permissions.require_arbiter(user, round.tournament)
     with transaction.atomic():
         _lock_tournament(round.tournament)
         current = Round.objects.select_for_update().get(pk=round.pk)
@@ -815,6 +842,7 @@ def swap_boards(
     when the form was shown; :class:`BoardChanged` if the round has changed since (a swap
     submitted twice is refused instead of swapping back).
     """
+    permissions.require_arbiter(user, game.round.tournament)
     if game.round_id != other.round_id:
         raise ValidationError(_("Both boards must belong to the same round."))
     if game.pk == other.pk:
@@ -853,6 +881,7 @@ def edit_board(
     otherwise ``expected_version`` (the round's :func:`round_version` when the form was
     shown) must still be current, else :class:`BoardChanged`.
     """
+    permissions.require_arbiter(user, game.round.tournament)
     if black is not None and black.pk == white.pk:
         raise ValidationError({"black": _("A player cannot play against themselves.")})
     with transaction.atomic():
@@ -980,6 +1009,7 @@ def withdraw_player(
     Refused: a negative round; a round already paired after ``after_round`` in which the
     player has a game (enter a forfeit instead, or discard the draft).
     """
+    permissions.require_arbiter(user, registration.tournament)
     if isinstance(after_round, bool) or not isinstance(after_round, int) or after_round < 0:
         raise ValidationError({"after_round": _("The round must be a whole number from 0.")})
     with transaction.atomic():
@@ -1019,6 +1049,7 @@ def request_bye(
     last round; a withdrawn player; a half-point bye beyond the tournament's
     ``max_half_point_byes`` for the player.
     """
+    permissions.require_arbiter(user, registration.tournament)
     if kind not in ByeKind.values:
         raise ValidationError({"kind": _("A requested bye is H or Z.")})
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
@@ -1077,6 +1108,7 @@ def _half_point_bye_rounds(registration: Registration) -> set[int]:
 
 def cancel_bye(*, registration: Registration, round_number: int, user: Any = None) -> None:
     """Forget a requested bye for a round not yet paired."""
+    permissions.require_arbiter(user, registration.tournament)
     with transaction.atomic():
         tournament = _lock_tournament(registration.tournament)
         if round_number <= highest_round_number(tournament):
@@ -1091,6 +1123,7 @@ def add_forbidden_pair(
 
     Refused: the same player twice; a player not entered; the pair already forbidden.
     """
+    permissions.require_arbiter(user, tournament)
     if player_a.pk == player_b.pk:
         raise ValidationError(_("A player cannot be forbidden from playing themselves."))
     first, second = sorted((player_a, player_b), key=lambda p: p.pk)
@@ -1108,3 +1141,62 @@ def add_forbidden_pair(
         if not created:
             raise ValidationError(_("These two players are already a forbidden pair."))
     return pair
+
+
+def set_arbiters(*, tournament: Tournament, arbiters: Any, user: Any = None) -> list[Any]:
+    """Appoint the arbiters of ``tournament`` (replaces the previous ones). Staff or an
+    organiser of the tournament's club; inactive accounts are refused."""
+    permissions.require_manager(user, tournament)
+    arbiters = list(arbiters)
+    inactive = [a for a in arbiters if not a.is_active]
+    if inactive:
+        raise ValidationError(
+            {"arbiters": _("%(user)s cannot log in.") % {"user": inactive[0].get_username()}}
+        )
+    with transaction.atomic():
+        _lock_tournament(tournament)
+        tournament.arbiters.set(arbiters)
+    return arbiters
+
+
+def report_result(*, game: Game, result: str, user: Any) -> ResultReport:
+    """A player reports the result of their own game, for an arbiter to confirm.
+
+    The official result (``game.result``) does not change. Reporting again replaces the
+    player's earlier report. Refused (``PermissionDenied``): not the player's game, the
+    tournament does not let players report, the round is a draft or the result is already
+    recorded. Refused (``ValidationError``): anything but ``1-0``, ``½-½``, ``0-1``.
+    """
+    permissions.require(permissions.can_report_result(user, game))
+    if result not in permissions.REPORTABLE_RESULTS:
+        raise ValidationError({"result": _("Report 1-0, ½-½ or 0-1.")})
+    player = permissions.player_of(user)
+    with transaction.atomic():
+        _lock_tournament(game.round.tournament)
+        report, _created = ResultReport.objects.update_or_create(
+            game=game, player=player, defaults={"result": result}
+        )
+    return report
+
+
+def confirm_report(*, report: ResultReport, user: Any = None) -> Game:
+    """An arbiter confirms a reported result: it is recorded with :func:`record_result`
+    (ratings replayed) and every report of the game is removed, in one transaction."""
+    game = Game.objects.select_related("round__tournament").get(pk=report.game_id)
+    permissions.require_arbiter(user, game.round.tournament)
+    with transaction.atomic():
+        if game.result:
+            raise ValidationError(
+                {"result": _("The result is already recorded: correct it on the round page.")}
+            )
+        game = record_result(game=game, result=report.result, user=user)
+        ResultReport.objects.filter(game=game).delete()
+    return game
+
+
+def reject_report(*, report: ResultReport, user: Any = None) -> None:
+    """An arbiter rejects a reported result: the report is deleted, the game is unchanged."""
+    tournament = Tournament.objects.get(rounds__games__pk=report.game_id)
+    permissions.require_arbiter(user, tournament)
+    with transaction.atomic():
+        ResultReport.objects.filter(pk=report.pk).delete()

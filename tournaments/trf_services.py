@@ -31,9 +31,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from players.enums import Title
-from players.models import Player
+from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from tournaments import permissions
 from tournaments import standings as st
 from tournaments import trf as trfmod
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus
@@ -256,6 +257,7 @@ def import_trf(
     text: str | None = None,
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,
+    club: Club | None = None,
     user: Any = None,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
@@ -267,7 +269,11 @@ def import_trf(
     requested byes. With ``rating_list`` the tournament is rated in that list; players new to
     the list get the file's rating as starting rating. One transaction: on any problem nothing
     is written and ``report.errors`` says what is wrong.
+
+    ``club`` is the organising club; a non-staff ``user`` must organise it
+    (``PermissionDenied`` before anything is read or written).
     """
+    permissions.require_creator(user, club)
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:
@@ -279,7 +285,7 @@ def import_trf(
         return report
     try:
         with transaction.atomic():
-            _write(parsed, rating_list, report, _forbidden_lines(text_value))
+            _write(parsed, rating_list, club, report, _forbidden_lines(text_value))
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
     return report
@@ -377,11 +383,14 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
 def _write(
     parsed: trfmod.TrfFile,
     rating_list: RatingList | None,
+    club: Club | None,
     report: ImportReport,
     forbidden_lines: list[tuple[int, dict[int, int]]],
 ) -> None:
     locked = lock_rating_list(rating_list) if rating_list is not None else None
-    tournament = Tournament.objects.create(rating_list=locked, **_tournament_fields(parsed, report))
+    tournament = Tournament.objects.create(
+        rating_list=locked, club=club, **_tournament_fields(parsed, report)
+    )
     report.tournament = tournament
 
     records = sorted(parsed.players, key=lambda p: p.tpn)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import organiser, public, trf
+from tournaments.views import organiser, player, public, trf
 
 app_name = "tournaments"
 
@@ -11,12 +11,21 @@ urlpatterns = [
     path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
     path("organise/", organiser.TournamentListView.as_view(), name="organise_list"),
     path("organise/new/", organiser.TournamentCreateView.as_view(), name="organise_create"),
+    path("organise/clubs/", organiser.ClubListView.as_view(), name="organise_clubs"),
+    path("organise/clubs/<int:pk>/", organiser.ClubView.as_view(), name="organise_club"),
+    path(
+        "organise/clubs/<int:pk>/players/add/",
+        organiser.ClubPlayerCreateView.as_view(),
+        name="organise_add_player",
+    ),
+    path("my-games/", player.MyGamesView.as_view(), name="my_games"),
+    path("games/<int:game>/report/", player.ReportResultView.as_view(), name="report_result"),
     path("<slug:slug>/", public.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/export.trf", trf.TrfExportView.as_view(), name="trf_export"),
     path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/crosstable/", public.CrosstableView.as_view(), name="crosstable"),
     path("<slug:slug>/progress/", public.ProgressView.as_view(), name="progress"),
-    # Organiser pages (staff only): GET pages, POST actions.
+    # Organiser pages (role checks in tournaments.permissions): GET pages, POST actions.
     path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
     path(
         "<slug:slug>/organise/register/",
@@ -32,6 +41,21 @@ urlpatterns = [
         "<slug:slug>/organise/settings/",
         organiser.SettingsView.as_view(),
         name="organise_settings",
+    ),
+    path(
+        "<slug:slug>/organise/arbiters/",
+        organiser.ArbitersView.as_view(),
+        name="organise_arbiters",
+    ),
+    path(
+        "<slug:slug>/organise/reports/<int:report>/confirm/",
+        organiser.ConfirmReportView.as_view(),
+        name="organise_confirm_report",
+    ),
+    path(
+        "<slug:slug>/organise/reports/<int:report>/reject/",
+        organiser.RejectReportView.as_view(),
+        name="organise_reject_report",
     ),
     path("<slug:slug>/organise/bye/", organiser.ByeView.as_view(), name="organise_bye"),
     path(

@@ -1,9 +1,14 @@
-"""Organiser pages: the tournament dashboard and the round page (pair, edit, publish, results).
+"""Organiser pages: my clubs, my tournaments, the tournament dashboard and the round page
+(pair, edit, publish, results with a preview of the rating changes, reported results).
 
-Staff only for now (:class:`StaffRequiredMixin`; roles come later). Pages are GET-only and
-write nothing; every write is a POST to an action view that parses one form, calls one
-service, adds a message and redirects back. A refused service call (``ValidationError``)
-becomes an error message and writes nothing (each service is one transaction).
+Every view checks a role predicate of :mod:`tournaments.permissions` before anything else
+(:class:`RoleRequiredMixin`): anonymous users go to the login page, users without the role
+get 403. Managing a tournament (settings, registrations, arbiters) needs staff or an
+organiser of its club; everything else (pairings, results, byes, withdrawals, forbidden
+pairs) also its arbiters. Pages are GET-only and write nothing; every write is a POST to an
+action view that parses one form, calls one service (which checks the role again), adds a
+message and redirects back. A refused service call (``ValidationError``) becomes an error
+message and writes nothing (each service is one transaction).
 """
 
 from __future__ import annotations
@@ -23,12 +28,17 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
-from tournaments import services
+from players.models import Club
+from players.services import create_player
+from ratings.queries import result_previews
+from tournaments import permissions, services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
     AddBoardForm,
     AddRoundForm,
+    ArbitersForm,
     ByeForm,
+    ClubPlayerForm,
     EditBoardForm,
     ForbiddenPairForm,
     PairForm,
@@ -39,21 +49,37 @@ from tournaments.forms import (
     TournamentCreateForm,
     WithdrawForm,
 )
-from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import (
+    ForbiddenPair,
+    Game,
+    Registration,
+    RequestedBye,
+    ResultReport,
+    Round,
+    Tournament,
+)
 from tournaments.organiser_tables import (
     BoardTable,
+    ClubPlayerTable,
+    OrganiserClubTable,
     OrganiserTournamentTable,
     RegistrationTable,
+    ReportTable,
     RoundTable,
 )
 from tournaments.pairing_queries import round_is_complete, round_version
+from tournaments.queries import club_players, organised_clubs_overview, pending_reports
 
 
-class StaffRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
-    """Logged-in staff only: anonymous users go to the login page, others get 403."""
+class RoleRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
+    """Logged-in users for whom :meth:`has_permission` holds: anonymous users go to the
+    login page, others get 403. The default: anyone with a back-office role."""
+
+    def has_permission(self) -> bool:
+        return permissions.has_role(self.request.user)
 
     def test_func(self) -> bool:
-        return bool(self.request.user.is_staff)
+        return self.has_permission()
 
 
 def _error_text(error: ValidationError) -> str:
@@ -70,26 +96,102 @@ def _add_errors(form: forms.Form, error: ValidationError) -> None:
         form.add_error(None, error.messages)
 
 
-class TournamentListView(StaffRequiredMixin, TemplateView):
-    """The organiser's tournaments (for staff: all of them), newest first."""
+class TournamentListView(RoleRequiredMixin, TemplateView):
+    """My tournaments: those of my clubs and those I arbitrate (staff: all), newest first."""
 
     template_name = "tournaments/organiser/list.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        tournaments = Tournament.objects.annotate(
-            players_count=Count("registrations", distinct=True),
-            rounds_count=Count("rounds", distinct=True),
-        ).order_by("-start_date", "name")
+        tournaments = (
+            permissions.managed_tournaments(self.request.user)
+            .annotate(
+                players_count=Count("registrations", distinct=True),
+                rounds_count=Count("rounds", distinct=True),
+            )
+            .order_by("-start_date", "name")
+        )
         table = OrganiserTournamentTable(tournaments)
+        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        return super().get_context_data(
+            table=table,
+            can_create=permissions.can_create_tournament(self.request.user),
+            **kwargs,
+        )
+
+
+class ClubListView(RoleRequiredMixin, TemplateView):
+    """My clubs (staff: all clubs), with their players and tournaments counted."""
+
+    template_name = "tournaments/organiser/clubs.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        table = OrganiserClubTable(organised_clubs_overview(self.request.user))
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         return super().get_context_data(table=table, **kwargs)
 
 
-class TournamentCreateView(StaffRequiredMixin, FormView):
-    """A new tournament (``create_tournament``); refusals are shown on the form."""
+class ClubMixin(RoleRequiredMixin):
+    """Looks the club up by id (``self.club``); staff and the club's organisers only."""
+
+    club: Club
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.club = get_object_or_404(Club, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        return permissions.can_manage_club(self.request.user, self.club)
+
+
+class ClubView(ClubMixin, TemplateView):
+    """One of my clubs: its players (with the form to add one) and its tournaments."""
+
+    template_name = "tournaments/organiser/club.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        players = ClubPlayerTable(club_players(self.club))
+        RequestConfig(self.request, paginate={"per_page": 100}).configure(players)
+        return super().get_context_data(
+            club=self.club,
+            players_table=players,
+            tournaments=self.club.tournaments.order_by("-start_date", "name"),
+            form=kwargs.pop("form", None) or ClubPlayerForm(),
+            **kwargs,
+        )
+
+
+class ClubPlayerCreateView(ClubMixin, View):
+    """POST only: add a player to the club (``create_player``)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = ClubPlayerForm(request.POST)
+        back = reverse("tournaments:organise_club", args=[self.club.pk])
+        if form.is_valid():
+            try:
+                player = create_player(club=self.club, **form.cleaned_data)
+            except ValidationError as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, _("%(player)s added.") % {"player": player.name})
+                return HttpResponseRedirect(back)
+        view = ClubView(request=request, kwargs={"pk": pk}, club=self.club)
+        return view.render_to_response(view.get_context_data(form=form))
+
+
+class TournamentCreateView(RoleRequiredMixin, FormView):
+    """A new tournament (``create_tournament``) for one of my clubs; refusals are shown on
+    the form."""
 
     template_name = "tournaments/organiser/create.html"
     form_class = TournamentCreateForm
+
+    def has_permission(self) -> bool:
+        return permissions.can_create_tournament(self.request.user)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "user": self.request.user}
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:
@@ -104,14 +206,21 @@ class TournamentCreateView(StaffRequiredMixin, FormView):
         return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
 
 
-class TournamentMixin(StaffRequiredMixin):
-    """Looks the tournament up by slug (``self.tournament``)."""
+class TournamentMixin(RoleRequiredMixin):
+    """Looks the tournament up by slug (``self.tournament``); needs an arbiter of it (or its
+    manager), or with ``manage = True`` a manager (staff, an organiser of its club)."""
 
     tournament: Tournament
+    manage = False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        if self.manage:
+            return permissions.can_manage_tournament(self.request.user, self.tournament)
+        return permissions.can_arbitrate(self.request.user, self.tournament)
 
     def dashboard_url(self) -> str:
         return reverse("tournaments:organise", args=[self.tournament.slug])
@@ -150,8 +259,13 @@ class DashboardView(TournamentMixin, TemplateView):
         rounds_table = RoundTable(rounds)
         RequestConfig(self.request, paginate=False).configure(players)
         last = rounds[-1] if rounds else None
+        arbiters = sorted(u.get_username() for u in tournament.arbiters.all())
         return super().get_context_data(
             tournament=tournament,
+            can_manage=permissions.can_manage_tournament(self.request.user, tournament),
+            arbiters=arbiters,
+            arbiters_form=ArbitersForm(initial={"usernames": ", ".join(arbiters)}),
+            reports=pending_reports(tournament),
             players_table=players,
             rounds_table=rounds_table,
             can_pair=tournament.pairing_system != PairingSystem.MANUAL
@@ -196,9 +310,15 @@ class RoundView(RoundMixin, TemplateView):
                 )
             else:
                 game.form = ResultForm(game=game, prefix=f"b{game.board}")
+        previews = {} if draft else result_previews(tournament=self.tournament, games=games)
+        for game in games:
+            game.previews = previews.get(game.pk, [])
         manual = self.tournament.pairing_system == PairingSystem.MANUAL
         table = BoardTable(games, draft=draft, manual=manual)
+        reports = pending_reports(self.tournament, round_=self.round)
         return super().get_context_data(
+            reports=reports,
+            reports_table=ReportTable(reports),
             tournament=self.tournament,
             round=self.round,
             draft=draft,
@@ -254,6 +374,8 @@ class ActionView(TournamentMixin, View):
 class SettingsView(ActionView):
     """Change the format, points and pairing options (``update_tournament``)."""
 
+    manage = True
+
     def get_form(self) -> forms.Form:
         return SettingsForm(
             self.request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
@@ -263,7 +385,7 @@ class SettingsView(ActionView):
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         if not changes:
             return None
-        services.update_tournament(tournament=self.tournament, **changes)
+        services.update_tournament(tournament=self.tournament, user=self.request.user, **changes)
         messages.success(self.request, _("The settings were saved."))
         return None
 
@@ -284,10 +406,12 @@ class CancelByeView(ActionView):
 
 class RegisterView(ActionView):
     form_class = RegisterForm
+    manage = True
 
     def perform(self, form: Any) -> Any:
         registration = services.register_player(
             tournament=self.tournament,
+            user=self.request.user,
             player=form.cleaned_data["player"],
             rating_at_start=form.cleaned_data["rating_at_start"],
         )
@@ -532,4 +656,62 @@ class DeleteBoardView(RoundActionView):
         game = self.game()
         services.delete_game(game=game, user=self.request.user)
         messages.success(self.request, _("Board %(board)d removed.") % {"board": game.board})
+        return None
+
+
+class ArbitersView(ActionView):
+    """Appoint the tournament's arbiters (``set_arbiters``): staff and the club's organisers."""
+
+    form_class = ArbitersForm
+    manage = True
+
+    def perform(self, form: Any) -> Any:
+        arbiters = services.set_arbiters(
+            tournament=self.tournament,
+            arbiters=form.cleaned_data["usernames"],
+            user=self.request.user,
+        )
+        messages.success(
+            self.request,
+            _("Arbiters: %(names)s.")
+            % {"names": ", ".join(a.get_username() for a in arbiters) or _("none")},
+        )
+        return None
+
+
+class ReportActionView(ActionView):
+    """Confirm or reject a result a player reported (``report`` is the report's id)."""
+
+    round_number: int | None = None
+
+    def report(self) -> ResultReport:
+        report = get_object_or_404(
+            ResultReport.objects.select_related("game__round"),
+            pk=self.kwargs["report"],
+            game__round__tournament=self.tournament,
+        )
+        self.round_number = report.game.round.number
+        return report
+
+    def redirect_url(self, result: Any = None) -> str:
+        if self.round_number is None:
+            return self.dashboard_url()
+        return reverse("tournaments:organise_round", args=[self.tournament.slug, self.round_number])
+
+
+class ConfirmReportView(ReportActionView):
+    def perform(self, form: Any) -> Any:
+        game = services.confirm_report(report=self.report(), user=self.request.user)
+        messages.success(
+            self.request,
+            _("Board %(board)d: %(result)s confirmed.")
+            % {"board": game.board, "result": game.get_result_display()},
+        )
+        return game
+
+
+class RejectReportView(ReportActionView):
+    def perform(self, form: Any) -> Any:
+        services.reject_report(report=self.report(), user=self.request.user)
+        messages.success(self.request, _("The reported result was rejected."))
         return None

@@ -1,6 +1,7 @@
 """Organiser pages for TRF files: upload a file as a new tournament, download a tournament.
 
-Staff only for now (the organiser pages' ``StaffRequiredMixin``); both views call one service each.
+Import: staff, or a club organiser for one of their clubs; export: the tournament's arbiters
+and managers (``tournaments.permissions``). Both views call one service each.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView
 
+from players.models import Club
 from ratings.models import RatingList
+from tournaments import permissions
 from tournaments.models import Tournament
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
-from tournaments.views.organiser import StaffRequiredMixin
+from tournaments.views.organiser import RoleRequiredMixin
 
 
 class TrfUploadForm(forms.Form):
@@ -34,6 +37,15 @@ class TrfUploadForm(forms.Form):
         empty_label=gettext_lazy("Unrated"),
         help_text=gettext_lazy("The list the tournament's games are rated in."),
     )
+    club = forms.ModelChoiceField(
+        label=gettext_lazy("Organising club"), queryset=Club.objects.all(), required=False
+    )
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if user is not None and not permissions.is_staff(user):
+            self.fields["club"].queryset = permissions.organised_clubs(user)
+            self.fields["club"].required = True
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -48,16 +60,23 @@ class TrfUploadForm(forms.Form):
         return upload
 
 
-class TrfImportView(StaffRequiredMixin, FormView):
+class TrfImportView(RoleRequiredMixin, FormView):
     """Upload a TRF file; a bad file shows every problem (line, column, reason)."""
 
     template_name = "tournaments/trf/import.html"
     form_class = TrfUploadForm
 
+    def has_permission(self) -> bool:
+        return permissions.can_create_tournament(self.request.user)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "user": self.request.user}
+
     def form_valid(self, form: TrfUploadForm) -> HttpResponse:
         report = import_trf(
             file=form.cleaned_data["file"],
             rating_list=form.cleaned_data["rating_list"],
+            club=form.cleaned_data["club"],
             user=self.request.user,
         )
         if report.errors:
@@ -83,13 +102,20 @@ class TrfImportView(StaffRequiredMixin, FormView):
         return HttpResponseRedirect(report.tournament.get_absolute_url())
 
 
-class TrfExportView(StaffRequiredMixin, View):
+class TrfExportView(RoleRequiredMixin, View):
     """Download a tournament as a TRF-2026 file."""
 
     http_method_names = ["get", "head"]
 
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        return permissions.can_arbitrate(self.request.user, self.tournament)
+
     def get(self, request: Any, slug: str) -> HttpResponse:
-        tournament = get_object_or_404(Tournament, slug=slug)
+        tournament = self.tournament
         response = HttpResponse(export_trf(tournament=tournament), content_type="text/plain")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response

@@ -1,0 +1,34 @@
+"""``roles`` in every template: which role links the navigation shows.
+
+Evaluated lazily: a page that does not ask (or an anonymous visitor) costs no query.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tournaments import permissions
+
+
+class Roles:
+    def __init__(self, user: Any) -> None:
+        self.user = user
+
+    @cached_property
+    def organise(self) -> bool:
+        """Staff, a club organiser or an arbiter: the "Organise" link."""
+        return permissions.has_role(self.user)
+
+    @cached_property
+    def staff(self) -> bool:
+        return permissions.is_staff(self.user)
+
+    @cached_property
+    def report(self) -> bool:
+        """A player in a tournament that lets players report results: "Report result"."""
+        return permissions.can_report_results(self.user)
+
+
+def roles(request: Any) -> dict[str, Roles]:
+    return {"roles": Roles(getattr(request, "user", None))}
