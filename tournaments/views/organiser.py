@@ -260,7 +260,7 @@ class SettingsView(ActionView):
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         if not changes:
             return None
-        services.update_tournament(tournament=self.tournament, **changes)
+        services.update_tournament(tournament=self.tournament, user=self.request.user, **changes)
         messages.success(self.request, _("The settings were saved."))
         return None
 
