@@ -122,7 +122,9 @@ class GuardedDeleteMixin:
     def get_deleted_objects(self, objs, request):
         deleted, model_count, perms_needed, protected = super().get_deleted_objects(objs, request)
         blockers = [reason for obj in objs for reason in self.delete_blockers(obj)]
-        return deleted, model_count, perms_needed, [*blockers, *protected]
+        if blockers:  # the page shows the reasons, not the missing permissions
+            return deleted, model_count, set(), [*blockers, *protected]
+        return deleted, model_count, perms_needed, protected
 
     def _call_delete(self, request, obj) -> bool:
         try:
