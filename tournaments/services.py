@@ -16,7 +16,7 @@ Signatures (stable; the admin and the seed command call these):
     record_result(*, game, result, user=None, correction=False) -> Game
         # refused in a draft round; a second result only with correction=True
     delete_game(*, game, user=None) -> None
-    update_tournament(*, tournament, **changes) -> Tournament  # dates / rating list: replays
+    update_tournament(*, tournament, user=None, **changes) -> Tournament  # dates/list: replays
     create_tournament(*, name, start_date, end_date, slug="", user=None, **settings)
         -> Tournament     # slug from the name when empty
     add_round(*, tournament, date=None, user=None) -> Round  # manual tournaments: published
