@@ -261,3 +261,22 @@ def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
     assert (change.status_code, delete.status_code) == (403, 403)
     entry.refresh_from_db()
     assert entry.summary == "Round 1, board 1 added: Ames, Ann – Bell, Bob …"
+
+
+def test_admin_correction_of_a_game_is_recorded_with_the_staff_user(client, manual, staff):
+    tournament, round_, ann, bob = manual
+    game = add_game(round=round_, board=1, white=ann, black=bob, result="10", user=staff)
+    client.force_login(staff)
+
+    response = client.post(
+        reverse("admin:tournaments_game_change", args=[game.pk]), {"result": "=="}
+    )
+
+    assert response.status_code == 302
+    entry = AuditEntry.objects.get(action=AuditAction.RESULT_CORRECTED)
+    assert (entry.user, entry.tournament, entry.before["result"], entry.after["result"]) == (
+        staff,
+        tournament,
+        "10",
+        "==",
+    )
