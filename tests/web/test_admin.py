@@ -6,7 +6,6 @@ import pytest
 from django.urls import reverse
 
 from ratings.models import PublishedRating
-from tournaments.models import Tournament
 from tests.factories import (
     make_change,
     make_club,
@@ -20,6 +19,7 @@ from tests.factories import (
     register,
     standard_list,
 )
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
