@@ -10,14 +10,18 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib import messages as admin_messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Model
+from django.http import HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from players import services
 from players.models import Club, Player
-from ratings import services as rating_services
 from ratings.models import PlayerRating
+from tournaments.queries import rated_games
 
 
 class ServiceRejected(Exception):
@@ -87,6 +91,59 @@ class ServiceAdminMixin:
         return RejectedForm
 
 
+class GuardedDeleteMixin:
+    """Deletion through a service that refuses rows rated games depend on.
+
+    ``delete_blockers(obj)`` returns the reasons (empty: deletable). The delete page of such
+    a row redirects to its change page with the reason; the bulk "delete selected" action
+    lists the reasons as protected objects and deletes nothing; ``delete_model`` and
+    ``delete_queryset`` go through ``delete_service`` (which checks again, in its
+    transaction).
+    """
+
+    delete_service: Any = None  # staticmethod(<app>.services.delete_<model>)
+
+    def delete_blockers(self, obj) -> list[str]:
+        raise NotImplementedError
+
+    def delete_view(self, request, object_id, extra_context=None):
+        obj = self.get_object(request, object_id)
+        if obj is not None and request.user.is_staff:
+            blockers = self.delete_blockers(obj)
+            if blockers:
+                for reason in blockers:
+                    self.message_user(request, reason, admin_messages.ERROR)
+                opts = self.model._meta
+                return HttpResponseRedirect(
+                    reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+                )
+        return super().delete_view(request, object_id, extra_context)
+
+    def get_deleted_objects(self, objs, request):
+        deleted, model_count, perms_needed, protected = super().get_deleted_objects(objs, request)
+        blockers = [reason for obj in objs for reason in self.delete_blockers(obj)]
+        if blockers:  # the page shows the reasons, not the missing permissions
+            return deleted, model_count, set(), [*blockers, *protected]
+        return deleted, model_count, perms_needed, protected
+
+    def _call_delete(self, request, obj) -> bool:
+        try:
+            self.delete_service(**{self.model._meta.model_name: obj, "user": request.user})
+        except ValidationError as error:
+            for message in error.messages:
+                self.message_user(request, message, admin_messages.ERROR)
+            return False
+        return True
+
+    def delete_model(self, request, obj):
+        self._call_delete(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            if not self._call_delete(request, obj):
+                return
+
+
 class ViewOnlyAdminMixin:
     """For derived data: staff may look, nobody edits by hand."""
 
@@ -145,8 +202,12 @@ class PlayerRatingInline(admin.TabularInline):
         return False
 
 
+class MergeForm(forms.Form):
+    keep = forms.TypedChoiceField(label=_("Keep"), coerce=int, widget=forms.RadioSelect)
+
+
 @admin.register(Player)
-class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
+class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     list_display = ["name", "title", "federation", "club", "fide_id", "sex", "birth_date"]
     list_filter = ["sex", "title", "federation", "club"]
     list_select_related = ["club"]
@@ -154,6 +215,58 @@ class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["club", "user"]
     fields = PLAYER_FIELDS
     inlines = [PlayerRatingInline]
+    actions = ["merge_action"]
+    delete_service = staticmethod(services.delete_player)
+
+    def delete_blockers(self, obj: Player) -> list[str]:
+        count = rated_games(player=obj).count()
+        if not count:
+            return []
+        return [
+            _(
+                "%(player)s has %(count)d rated games and cannot be deleted: ratings depend "
+                "on them (merge a duplicate into the right player instead)."
+            )
+            % {"player": obj.name, "count": count}
+        ]
+
+    @admin.action(description=_("Merge the two selected players (duplicates)…"))
+    def merge_action(self, request, queryset):
+        players = list(queryset.order_by("pk")[:3])
+        if len(players) != 2:
+            self.message_user(
+                request, _("Select exactly two players to merge."), admin_messages.ERROR
+            )
+            return None
+        form = MergeForm(request.POST if "confirm" in request.POST else None)
+        form.fields["keep"].choices = [
+            (p.pk, f"{p.name} (#{p.pk}, {p.fide_id or '–'})") for p in players
+        ]
+        if form.is_bound and form.is_valid():
+            keep = next(p for p in players if p.pk == form.cleaned_data["keep"])
+            duplicate = next(p for p in players if p.pk != keep.pk)
+            try:
+                services.merge_players(keep=keep, duplicate=duplicate, user=request.user)
+            except ValidationError as error:
+                for message in error.messages:
+                    self.message_user(request, message, admin_messages.ERROR)
+                return None
+            self.message_user(
+                request,
+                _("%(duplicate)s was merged into %(keep)s.")
+                % {"duplicate": duplicate.name, "keep": keep.name},
+                admin_messages.SUCCESS,
+            )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Merge players"),
+            "opts": self.model._meta,
+            "players": players,
+            "form": form,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/players/player/merge.html", context)
 
     @admin.display(description=_("Name"), ordering="last_name")
     def name(self, obj: Player) -> str:
@@ -167,8 +280,14 @@ class PlayerAdmin(ServiceAdminMixin, admin.ModelAdmin):
             )
             adopt(obj, player)
             return
-        obj.save()
-        if "birth_date" in form.changed_data:
-            # The birth date decides the junior K factor: replay every list the player is in.
-            for rating in obj.ratings.select_related("rating_list"):
-                call_service(rating_services.replay_rating_list, rating_list=rating.rating_list)
+        if not form.changed_data:
+            return
+        # ``update_player`` replays the lists when the birth date (junior K) changes, and
+        # records the change in the audit trail.
+        saved = call_service(
+            services.update_player,
+            player=Player.objects.get(pk=obj.pk),
+            user=request.user,
+            **{name: form.cleaned_data[name] for name in form.changed_data},
+        )
+        adopt(obj, saved)

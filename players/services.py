@@ -4,7 +4,11 @@ Signatures:
 
     create_player(*, last_name, sex, first_name="", birth_date=None, federation="",
                   club=None, fide_id=None, title="") -> Player
-    update_player(*, player, **changes) -> Player   # a new birth date replays the lists
+    update_player(*, player, user=None, **changes) -> Player   # a new birth date replays
+    delete_player(*, player, user=None) -> None        # refused with rated games
+    merge_players(*, keep, duplicate, user=None) -> Player   # duplicates: moves everything
+
+Every change is recorded in the audit trail (``tournaments.audit.record``) in its transaction.
 """
 
 from __future__ import annotations
@@ -13,12 +17,17 @@ import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from players.models import Club, Player
-from ratings.models import RatingList
+from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from tournaments.audit import record, snapshot
+from tournaments.enums import AuditAction
+from tournaments.models import ForbiddenPair, Game, Registration, Tournament
+from tournaments.queries import rated_games
 
 
 def create_player(
@@ -68,7 +77,7 @@ _PLAYER_FIELDS = frozenset(
 )
 
 
-def update_player(*, player: Player, **changes: Any) -> Player:
+def update_player(*, player: Player, user: Any = None, **changes: Any) -> Player:
     """Change a player's fields (``full_clean`` first).
 
     The birth date feeds the junior K rule, so changing it replays every rating list in
@@ -80,6 +89,7 @@ def update_player(*, player: Player, **changes: Any) -> Player:
     with transaction.atomic():
         current = Player.objects.select_for_update().get(pk=player.pk)
         old_birth = current.birth_date
+        before = snapshot(current, sorted(changes))
         for name, value in changes.items():
             setattr(current, name, value)
         current.full_clean()
@@ -88,6 +98,226 @@ def update_player(*, player: Player, **changes: Any) -> Player:
             lists = RatingList.objects.filter(player_ratings__player=current).order_by("pk")
             for rating_list in lists:
                 replay_locked(lock_rating_list(rating_list), from_date=None)
+        after = snapshot(current, sorted(changes))
+        changed = [name for name in sorted(changes) if before[name] != after[name]]
+        if changed:
+            record(
+                action=AuditAction.PLAYER_CHANGED,
+                summary=_("%(player)s changed: %(fields)s")
+                % {"player": current.name, "fields": ", ".join(changed)},
+                user=user,
+                player=current,
+                before={name: before[name] for name in changed},
+                after={name: after[name] for name in changed},
+            )
     for name, value in changes.items():
         setattr(player, name, value)
     return current
+
+
+#: The fields an audit entry keeps of a player.
+_SNAPSHOT = (
+    "last_name",
+    "first_name",
+    "sex",
+    "birth_date",
+    "federation",
+    "club",
+    "fide_id",
+    "title",
+)
+#: Fields of the kept player that a merge fills from the duplicate when they are empty.
+_FILLED_BY_MERGE = ("first_name", "birth_date", "federation", "club", "fide_id", "title")
+
+
+def delete_player(*, player: Player, user: Any = None) -> None:
+    """Delete a player who has never played nor been entered in a tournament.
+
+    Refused: a player with rated games (ratings depend on them: merge a duplicate instead);
+    a player with other games or tournament entries.
+    """
+    with transaction.atomic():
+        current = Player.objects.select_for_update().filter(pk=player.pk).first()
+        if current is None:
+            return
+        rated = rated_games(player=current).count()
+        if rated:
+            raise ValidationError(
+                _(
+                    "%(player)s has %(count)d rated games and cannot be deleted: ratings "
+                    "depend on them (merge a duplicate into the right player instead)."
+                )
+                % {"player": current.name, "count": rated}
+            )
+        entries = Registration.objects.filter(player=current).count()
+        games = Game.objects.filter(Q(white=current) | Q(black=current)).count()
+        if entries or games:
+            raise ValidationError(
+                _("%(player)s is entered in %(entries)d tournaments and cannot be deleted.")
+                % {"player": current.name, "entries": max(entries, 1)}
+            )
+        record(
+            action=AuditAction.PLAYER_DELETED,
+            summary=_("Player %(player)s deleted") % {"player": current.name},
+            user=user,
+            before=snapshot(current, _SNAPSHOT),
+        )
+        current.delete()
+
+
+def _tournaments_of(player: Player) -> set[int]:
+    entered = set(
+        Registration.objects.filter(player=player).values_list("tournament_id", flat=True)
+    )
+    played = set(
+        Game.objects.filter(Q(white=player) | Q(black=player)).values_list(
+            "round__tournament_id", flat=True
+        )
+    )
+    return entered | played
+
+
+def merge_players(*, keep: Player, duplicate: Player, user: Any = None) -> Player:
+    """Merge ``duplicate`` (the same person entered twice) into ``keep`` and delete it.
+
+    Moves the duplicate's games, tournament entries, forbidden pairs, audit entries and any
+    other rows that point to it; empty fields of ``keep`` (first name, birth date, federation,
+    club, FIDE ID, title) are filled from the duplicate. Rating inputs: where only the
+    duplicate has a rating row in a list, it moves; where both have one, ``keep``'s starting
+    rating stays, unless it has none, in which case the duplicate's starting rating, games
+    and date are taken. The derived rows (ledger, published lists, live ratings) are
+    recomputed by a full replay of every list either player is in, in the same transaction.
+
+    Refused: the same player twice; both players in the same tournament (entered or
+    paired), in particular against each other.
+    """
+    if keep.pk == duplicate.pk:
+        raise ValidationError({"duplicate": _("A player cannot be merged into themselves.")})
+    with transaction.atomic():
+        tournament_lists = Tournament.objects.filter(
+            pk__in=_tournaments_of(keep) | _tournaments_of(duplicate),
+            rating_list__isnull=False,
+        ).values_list("rating_list_id", flat=True)
+        rating_lists = PlayerRating.objects.filter(
+            player_id__in=[keep.pk, duplicate.pk]
+        ).values_list("rating_list_id", flat=True)
+        list_ids = sorted(set(tournament_lists) | set(rating_lists))
+        locked = [lock_rating_list(RatingList(pk=pk)) for pk in list_ids]  # pk order
+        players = {
+            p.pk: p
+            for p in Player.objects.select_for_update()
+            .filter(pk__in=[keep.pk, duplicate.pk])
+            .order_by("pk")
+        }
+        if len(players) != 2:
+            raise ValidationError(_("One of the two players no longer exists."))
+        kept, dup = players[keep.pk], players[duplicate.pk]
+        names = {"keep": kept.name, "duplicate": dup.name}
+        if Game.objects.filter(Q(white=kept, black=dup) | Q(white=dup, black=kept)).exists():
+            raise ValidationError(
+                _("%(keep)s and %(duplicate)s played each other: they are not duplicates.") % names
+            )
+        shared = Tournament.objects.filter(
+            pk__in=_tournaments_of(kept) & _tournaments_of(dup)
+        ).order_by("start_date", "pk")
+        if shared:
+            raise ValidationError(
+                _(
+                    "%(keep)s and %(duplicate)s both played in %(tournament)s: "
+                    "they are not duplicates."
+                )
+                % {**names, "tournament": shared[0].name}
+            )
+        before = {"keep": snapshot(kept, _SNAPSHOT), "duplicate": snapshot(dup, _SNAPSHOT)}
+
+        moved = {
+            "games": Game.objects.filter(white=dup).update(white=kept)
+            + Game.objects.filter(black=dup).update(black=kept),
+            "registrations": Registration.objects.filter(player=dup).update(player=kept),
+        }
+        for pair in ForbiddenPair.objects.filter(Q(player_a=dup) | Q(player_b=dup)):
+            other = pair.player_b_id if pair.player_a_id == dup.pk else pair.player_a_id
+            first, second = sorted((other, kept.pk))
+            ForbiddenPair.objects.filter(pk=pair.pk).update(player_a=first, player_b=second)
+
+        ratings = {}
+        kept_rows = {r.rating_list_id: r for r in PlayerRating.objects.filter(player=kept)}
+        for row in PlayerRating.objects.filter(player=dup).select_related("rating_list"):
+            target = kept_rows.get(row.rating_list_id)
+            if target is None:
+                PlayerRating.objects.filter(pk=row.pk).update(player=kept)
+                ratings[row.rating_list.slug] = "moved"
+                continue
+            if target.starting_rating is None and row.starting_rating is not None:
+                PlayerRating.objects.filter(pk=target.pk).update(
+                    starting_rating=row.starting_rating,
+                    starting_games=row.starting_games,
+                    starting_date=row.starting_date,
+                )
+                ratings[row.rating_list.slug] = "duplicate's starting rating taken"
+            else:
+                ratings[row.rating_list.slug] = "kept player's starting rating kept"
+            row.delete()
+        moved["ratings"] = ratings
+
+        # Derived rows of the duplicate go; the replays below write them again for ``kept``.
+        RatingChange.objects.filter(Q(player=dup) | Q(opponent=dup)).delete()
+        PublishedRating.objects.filter(player=dup).delete()
+        _move_other_references(dup, kept)
+
+        fill = {
+            name: getattr(dup, name)
+            for name in _FILLED_BY_MERGE
+            if getattr(kept, name) in ("", None) and getattr(dup, name) not in ("", None)
+        }
+        if "fide_id" in fill:
+            Player.objects.filter(pk=dup.pk).update(fide_id=None)
+        for name, value in fill.items():
+            setattr(kept, name, value)
+        if fill:
+            kept.save(update_fields=list(fill))
+
+        for rating_list in locked:
+            replay_locked(rating_list, from_date=None)
+        dup_pk = dup.pk
+        dup.delete()
+        record(
+            action=AuditAction.PLAYER_MERGED,
+            summary=_("%(duplicate)s (#%(id)d) merged into %(keep)s: %(games)d games moved")
+            % {**names, "id": dup_pk, "games": moved["games"]},
+            user=user,
+            player=kept,
+            before=before,
+            after={"keep": snapshot(kept, _SNAPSHOT), "moved": moved},
+        )
+    return kept
+
+
+#: Relations to Player that merge_players handles itself, or that are derived.
+_HANDLED = {
+    ("tournaments", "game"),
+    ("tournaments", "registration"),
+    ("tournaments", "forbiddenpair"),
+    ("ratings", "playerrating"),
+    ("ratings", "ratingchange"),
+    ("ratings", "publishedrating"),
+}
+
+
+def _move_other_references(dup: Player, kept: Player) -> None:
+    """Point every other foreign key to ``dup`` (audit entries, rows added later) at ``kept``."""
+    for relation in Player._meta.related_objects:
+        model = relation.related_model
+        if (model._meta.app_label, model._meta.model_name) in _HANDLED:
+            continue
+        if not (relation.many_to_one or relation.one_to_one):
+            continue
+        field = relation.field.name
+        try:
+            with transaction.atomic():
+                model._default_manager.filter(**{field: dup}).update(**{field: kept})
+        except IntegrityError:
+            raise ValidationError(
+                _("Both players have a %(model)s: remove one before merging.")
+                % {"model": model._meta.verbose_name}
+            ) from None

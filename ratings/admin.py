@@ -93,6 +93,7 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
             rating=form.cleaned_data["starting_rating"],
             games=form.cleaned_data["starting_games"] or 0,
             date=form.cleaned_data["starting_date"],
+            user=request.user,
         )
         adopt(obj, saved)
 

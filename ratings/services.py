@@ -2,7 +2,8 @@
 
 Signatures (stable; the admin, the commands and the seed command call these):
 
-    set_starting_rating(*, player, rating_list, rating, games=0, date=None) -> PlayerRating
+    set_starting_rating(*, player, rating_list, rating, games=0, date=None, user=None)
+        -> PlayerRating
     replay_rating_list(*, rating_list, from_date=None) -> ReplayStats
     recompute_ratings(*, rating_list=None) -> list[ReplayStats]
     close_rating_period(*, rating_list, date, user=None) -> PublishedList
@@ -65,7 +66,8 @@ from ratings.replay import (
     replay,
 )
 from ratings.systems.registry import get_system
-from tournaments.enums import RATED_RESULTS, WHITE_SCORE
+from tournaments.audit import record
+from tournaments.enums import RATED_RESULTS, WHITE_SCORE, AuditAction
 from tournaments.models import Game, Tournament
 
 RATING_MIN = 0
@@ -95,6 +97,7 @@ def set_starting_rating(
     rating: int | None,
     games: int = 0,
     date: datetime.date | None = None,
+    user: Any = None,
 ) -> PlayerRating:
     """Set the rating a player brings to a list (``None`` clears it) and replay the list.
 
@@ -123,6 +126,11 @@ def set_starting_rating(
         entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
         # The periods affected start where the old or the new starting rating applies.
         keys = []
+        before = {
+            "starting_rating": entry.starting_rating,
+            "starting_games": entry.starting_games,
+            "starting_date": entry.starting_date,
+        }
         if entry.starting_rating is not None:
             keys.append(entry.starting_date)
         if rating is not None:
@@ -134,6 +142,16 @@ def set_starting_rating(
         from_date = None if None in keys else min(keys, default=datetime.date.max)
         replay_locked(locked, from_date=from_date)
         entry.refresh_from_db()
+        record(
+            action=AuditAction.STARTING_RATING_SET,
+            summary=_("%(player)s: starting rating in %(list)s set to %(rating)s")
+            % {"player": player.name, "list": locked.name, "rating": rating},
+            user=user,
+            player=player,
+            rating_list=locked,
+            before=before,
+            after={"starting_rating": rating, "starting_games": games, "starting_date": date},
+        )
     return entry
 
 
@@ -190,6 +208,15 @@ def close_rating_period(
         )
         # Only the old open period changes: it becomes the new closed period.
         replay_locked(locked, from_date=last)
+        record(
+            action=AuditAction.PERIOD_CLOSED,
+            summary=_("%(list)s: list of %(date)s published")
+            % {"list": locked.name, "date": date.isoformat()},
+            user=user,
+            rating_list=locked,
+            before={"last_list": last},
+            after={"last_list": date},
+        )
     return published
 
 
@@ -213,6 +240,15 @@ def reopen_rating_period(*, rating_list: RatingList, user: Any = None) -> dateti
         RatingChange.objects.filter(period=latest).update(period=None)
         latest.delete()
         replay_locked(locked, from_date=previous)
+        record(
+            action=AuditAction.PERIOD_REOPENED,
+            summary=_("%(list)s: list of %(date)s withdrawn")
+            % {"list": locked.name, "date": latest.date.isoformat()},
+            user=user,
+            rating_list=locked,
+            before={"last_list": latest.date},
+            after={"last_list": previous},
+        )
     return latest.date
 
 

@@ -12,12 +12,19 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from players.admin import ServiceAdminMixin, ServiceRejected, adopt, call_service
+from players.admin import (
+    GuardedDeleteMixin,
+    ServiceAdminMixin,
+    ServiceRejected,
+    adopt,
+    call_service,
+)
 from ratings import services as rating_services
 from tournaments import services
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import (
     POINT_FIELDS,
+    AuditEntry,
     ForbiddenPair,
     Game,
     Registration,
@@ -26,6 +33,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.queries import rated_games
 
 PAIRING_FIELDS = ["round", "board", "white", "black"]
 
@@ -204,7 +212,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
+class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     form = TournamentForm
     list_display = ["name", "start_date", "end_date", "club", "rating_list", "city", "rounds"]
     list_filter = ["rating_list", "pairing_system", "club"]
@@ -222,9 +230,20 @@ class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def rounds(self, obj: Tournament) -> int:
         return obj.round_count
 
-    def has_delete_permission(self, request, obj=None):
-        # Deleting a tournament with games would leave the ratings stale.
-        return obj is None or not Game.objects.filter(round__tournament=obj).exists()
+    delete_service = staticmethod(services.delete_tournament)
+
+    def delete_blockers(self, obj: Tournament) -> list[str]:
+        # Deleting rated games would leave published ratings without their games.
+        count = rated_games(tournament=obj).count()
+        if not count:
+            return []
+        return [
+            _(
+                "%(tournament)s has %(count)d rated games and cannot be deleted: "
+                "ratings depend on them."
+            )
+            % {"tournament": obj.name, "count": count}
+        ]
 
     def save_model(self, request, obj, form, change):
         if not change:
@@ -240,6 +259,7 @@ class TournamentAdmin(ServiceAdminMixin, admin.ModelAdmin):
         saved = call_service(
             services.update_tournament,
             tournament=Tournament.objects.get(pk=obj.pk),
+            user=request.user,
             **{name: form.cleaned_data[name] for name in form.changed_data},
         )
         adopt(obj, saved)
@@ -442,3 +462,27 @@ class ResultReportAdmin(ReadOnlyAdmin):
     list_display = ["game", "player", "result", "reported_at"]
     list_select_related = ["game__white", "game__black", "player"]
     search_fields = ["player__last_name"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    """The audit trail: written only by the services (``tournaments.audit.record``)."""
+
+    list_display = ["created_at", "user", "action", "summary", "tournament", "player"]
+    list_filter = ["action", "rating_list"]
+    list_select_related = ["user", "tournament", "player"]
+    search_fields = ["summary", "tournament__name", "player__last_name"]
+    date_hierarchy = "created_at"
+    fields = [
+        "created_at",
+        "user",
+        "action",
+        "summary",
+        "tournament",
+        "player",
+        "other_player",
+        "rating_list",
+        "before",
+        "after",
+    ]
+    readonly_fields = fields

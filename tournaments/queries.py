@@ -13,8 +13,8 @@ from players.models import Player
 from ratings.models import PublishedRating, RatingChange
 from ratings.systems import classes, fide
 from tournaments import permissions, standings
-from tournaments.enums import Result, RoundStatus
-from tournaments.models import Game, Registration, ResultReport, Round, Tournament
+from tournaments.enums import RATED_RESULTS, Result, RoundStatus
+from tournaments.models import AuditEntry, Game, Registration, ResultReport, Round, Tournament
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -484,3 +484,34 @@ def games_to_report(player: Player) -> list[Game]:
     for game in games:
         game.my_report = reports.get(game.pk)
     return games
+
+
+def rated_games(*, tournament: Tournament | None = None, player: Player | None = None):
+    """Games that count for a rating: a result ``1-0``/``½-½``/``0-1`` between two players in a
+    tournament rated in a list (of ``tournament``, or with ``player`` on either side)."""
+    games = Game.objects.filter(
+        round__tournament__rating_list__isnull=False,
+        result__in=[str(code) for code in RATED_RESULTS],
+        black__isnull=False,
+    )
+    if tournament is not None:
+        games = games.filter(round__tournament=tournament)
+    if player is not None:
+        games = games.filter(Q(white=player) | Q(black=player))
+    return games
+
+
+def _audit_entries() -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.select_related(
+        "user", "tournament", "player", "other_player", "rating_list"
+    ).order_by("-created_at", "-pk")
+
+
+def tournament_history(tournament: Tournament) -> QuerySet[AuditEntry]:
+    """The audit entries of a tournament, newest first."""
+    return _audit_entries().filter(tournament=tournament)
+
+
+def player_history(player: Player) -> QuerySet[AuditEntry]:
+    """The audit entries naming a player (on either side), newest first."""
+    return _audit_entries().filter(Q(player=player) | Q(other_player=player))

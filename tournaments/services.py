@@ -64,6 +64,11 @@ Roles (``tournaments.permissions``):
 ``user`` is the acting user: a service given one checks its role first and raises
 ``PermissionDenied`` before writing anything (``None`` is a trusted caller: commands, the
 seed, tests of the domain rules).
+
+``user`` is who made the change: every service that changes results, pairings, byes or
+withdrawals records it in the audit trail (:func:`tournaments.audit.record`) in its own
+transaction. ``delete_tournament(*, tournament, user=None)`` refuses a tournament with rated
+games.
 """
 
 from __future__ import annotations
@@ -84,10 +89,12 @@ from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
 from tournaments import permissions
+from tournaments.audit import record, snapshot
 from tournaments.enums import (
     BYE_RESULTS,
     GAME_RESULTS,
     RATED_RESULTS,
+    AuditAction,
     ByeKind,
     InitialColour,
     PairingSystem,
@@ -115,6 +122,7 @@ from tournaments.pairing_queries import (
     round_is_complete,
     round_version,
 )
+from tournaments.queries import rated_games
 
 _GAME_CODES = frozenset(str(code) for code in GAME_RESULTS)
 _BYE_CODES = frozenset(str(code) for code in BYE_RESULTS)
@@ -319,7 +327,34 @@ def add_game(
         )
         if locked is not None and result in _RATED_CODES:
             replay_locked(locked, from_date=tournament.end_date)
+        record(
+            action=AuditAction.GAME_ADDED,
+            summary=_("Round %(round)d, board %(board)d added: %(game)s")
+            % {"round": round.number, "board": board, "game": _describe(game)},
+            user=user,
+            tournament=tournament,
+            player=white,
+            other_player=black,
+            after=_game_state(game),
+        )
     return game
+
+
+def _game_state(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.pk,
+        "round": game.round.number,
+        "board": game.board,
+        "white": game.white_id,
+        "black": game.black_id,
+        "result": game.result,
+    }
+
+
+def _describe(game: Game) -> str:
+    """ "White – Black 1-0" for the audit summary."""
+    black = game.black.name if game.black_id is not None else _("bye")
+    return f"{game.white.name} – {black} {game.result or '…'}"
 
 
 def record_result(
@@ -379,10 +414,32 @@ def record_result(
             raise ValidationError({"result": _("Choose a result.")})
         previous = current.result
         if previous != result:
+            before = _game_state(current)
             current.result = result
             current.save(update_fields=["result"])
             if locked is not None and (previous in _RATED_CODES or result in _RATED_CODES):
                 replay_locked(locked, from_date=tournament.end_date)
+            values = {
+                "round": current.round.number,
+                "board": current.board,
+                "game": _describe(current),
+                "previous": previous or "…",
+            }
+            record(
+                action=AuditAction.RESULT_CORRECTED if previous else AuditAction.RESULT_ENTERED,
+                summary=(
+                    _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
+                    if previous
+                    else _("Round %(round)d, board %(board)d: %(game)s")
+                )
+                % values,
+                user=user,
+                tournament=tournament,
+                player=current.white,
+                other_player=current.black,
+                before=before,
+                after=_game_state(current),
+            )
     game.result = result
     return current
 
@@ -397,9 +454,25 @@ def delete_game(*, game: Game, user: Any = None) -> None:
         if current is None:
             return
         rated = current.result in _RATED_CODES
+        before = _game_state(current)
+        summary = _("Round %(round)d, board %(board)d deleted: %(game)s") % {
+            "round": current.round.number,
+            "board": current.board,
+            "game": _describe(current),
+        }
+        white, black = current.white, current.black
         current.delete()
         if locked is not None and rated:
             replay_locked(locked, from_date=tournament.end_date)
+        record(
+            action=AuditAction.GAME_DELETED,
+            summary=summary,
+            user=user,
+            tournament=tournament,
+            player=white,
+            other_player=black,
+            before=before,
+        )
 
 
 def update_tournament(*, tournament: Tournament, user: Any = None, **changes: Any) -> Tournament:
@@ -446,9 +519,49 @@ def update_tournament(*, tournament: Tournament, user: Any = None, **changes: An
             start: datetime.date = min(old_end, current.end_date)
             for rating_list in locked.values():
                 replay_locked(rating_list, from_date=start)
+        changed = sorted(
+            name for name in changes if getattr(current, name) != getattr(tournament_before, name)
+        )
+        if changed:
+            record(
+                action=AuditAction.TOURNAMENT_CHANGED,
+                summary=_("Tournament changed: %(fields)s") % {"fields": ", ".join(changed)},
+                user=user,
+                tournament=current,
+                before=snapshot(tournament_before, changed),
+                after=snapshot(current, changed),
+            )
     for name, value in changes.items():
         setattr(tournament, name, value)
     return current
+
+
+def delete_tournament(*, tournament: Tournament, user: Any = None) -> None:
+    """Delete a tournament with its rounds, games and registrations.
+
+    Refused: a tournament with rated games (deleting them would change ratings that have
+    been published; delete or correct the games one by one instead).
+    """
+    with transaction.atomic():
+        current = _lock_tournament(tournament)
+        count = rated_games(tournament=current).count()
+        if count:
+            raise ValidationError(
+                _(
+                    "%(tournament)s has %(count)d rated games and cannot be deleted: "
+                    "ratings depend on them."
+                )
+                % {"tournament": current.name, "count": count}
+            )
+        before = snapshot(current, ["name", "slug", "start_date", "end_date", "rating_list"])
+        record(
+            action=AuditAction.TOURNAMENT_DELETED,
+            summary=_("Tournament %(tournament)s deleted") % {"tournament": current.name},
+            user=user,
+            rating_list=current.rating_list,
+            before=before,
+        )
+        current.delete()
 
 
 def _free_slug(base: str) -> str:
@@ -735,7 +848,25 @@ def pair_next_round(
             Game(round=round_, board=board, white=white, black=black, result=result)
             for board, (white, black, result) in enumerate(boards, start=1)
         )
+        record(
+            action=AuditAction.ROUND_PAIRED,
+            summary=_("Round %(round)d paired (draft, %(boards)d boards)")
+            % {"round": number, "boards": len(boards)},
+            user=user,
+            tournament=current,
+            after={"round": number, "boards": _boards_state(round_)},
+        )
     return round_
+
+
+def _boards_state(round_: Round) -> list[list[Any]]:
+    """[board, white id, black id, result] of every game of ``round_``, by board."""
+    return [
+        list(row)
+        for row in Game.objects.filter(round=round_)
+        .order_by("board")
+        .values_list("board", "white_id", "black_id", "result")
+    ]
 
 
 Board = tuple[Player, Player | None, str]
@@ -803,8 +934,16 @@ def discard_pairings(*, round: Round, user: Any = None) -> None:
     with transaction.atomic():
         _lock_tournament(round.tournament)
         current = _draft(round)
+        before = {"round": current.number, "boards": _boards_state(current)}
         current.games.all().delete()
         current.delete()
+        record(
+            action=AuditAction.PAIRINGS_DISCARDED,
+            summary=_("Draft of round %(round)d discarded") % {"round": before["round"]},
+            user=user,
+            tournament=round.tournament,
+            before=before,
+        )
 
 
 def publish_round(*, round: Round, user: Any = None) -> Round:
@@ -824,6 +963,13 @@ def publish_round(*, round: Round, user: Any = None) -> Round:
         current.status = RoundStatus.PUBLISHED
         current.published_at = timezone.now()
         current.save(update_fields=["status", "published_at"])
+        record(
+            action=AuditAction.ROUND_PUBLISHED,
+            summary=_("Pairings of round %(round)d published") % {"round": current.number},
+            user=user,
+            tournament=round.tournament,
+            after={"round": current.number, "boards": _boards_state(current)},
+        )
     round.status, round.published_at = current.status, current.published_at
     return current
 
@@ -856,6 +1002,15 @@ def swap_boards(
         Game.objects.filter(pk=first.pk).update(board=0)
         Game.objects.filter(pk=second.pk).update(board=first_board)
         Game.objects.filter(pk=first.pk).update(board=second_board)
+        record(
+            action=AuditAction.BOARDS_SWAPPED,
+            summary=_("Round %(round)d: boards %(first)d and %(second)d swapped")
+            % {"round": game.round.number, "first": first_board, "second": second_board},
+            user=user,
+            tournament=game.round.tournament,
+            before={"games": {first.pk: first_board, second.pk: second_board}},
+            after={"games": {first.pk: second_board, second.pk: first_board}},
+        )
     return []
 
 
@@ -939,9 +1094,27 @@ def edit_board(
             if games[pk].black_id is not None:
                 games[pk].black_id = slots[(pk, "black")]
         warnings = _check_boards(tournament, round_, [games[pk] for pk in sorted(changed)])
+        before = _boards_state(round_)
         for pk in sorted(changed):
             Game.objects.filter(pk=pk).update(
                 white_id=games[pk].white_id, black_id=games[pk].black_id
+            )
+        if changed:
+            record(
+                action=AuditAction.BOARD_EDITED,
+                summary=_("Round %(round)d, board %(board)d: %(white)s – %(black)s")
+                % {
+                    "round": round_.number,
+                    "board": target.board,
+                    "white": white.name,
+                    "black": black.name if black is not None else _("bye"),
+                },
+                user=user,
+                tournament=tournament,
+                player=white,
+                other_player=black,
+                before={"round": round_.number, "boards": before},
+                after={"round": round_.number, "boards": _boards_state(round_)},
             )
     return warnings
 
@@ -1034,8 +1207,19 @@ def withdraw_player(
                     % {"player": current.player, "round": later.round.number}
                 }
             )
+        before = {"withdrawn_after_round": current.withdrawn_after_round}
         current.withdrawn_after_round = after_round
         current.save(update_fields=["withdrawn_after_round"])
+        record(
+            action=AuditAction.PLAYER_WITHDRAWN,
+            summary=_("%(player)s withdrawn after round %(round)d")
+            % {"player": current.player.name, "round": after_round},
+            user=user,
+            tournament=current.tournament,
+            player=current.player,
+            before=before,
+            after={"withdrawn_after_round": after_round},
+        )
     registration.withdrawn_after_round = after_round
     return current
 
@@ -1086,8 +1270,23 @@ def request_bye(
                         % {"player": current.player, "count": len(taken), "cap": cap}
                     }
                 )
+        previous = (
+            RequestedBye.objects.filter(registration=current, round_number=round_number)
+            .values_list("kind", flat=True)
+            .first()
+        )
         bye, _created = RequestedBye.objects.update_or_create(
             registration=current, round_number=round_number, defaults={"kind": kind}
+        )
+        record(
+            action=AuditAction.BYE_REQUESTED,
+            summary=_("%(player)s: bye %(kind)s requested for round %(round)d")
+            % {"player": current.player.name, "kind": kind, "round": round_number},
+            user=user,
+            tournament=current_tournament,
+            player=current.player,
+            before=None if previous is None else {"round": round_number, "kind": previous},
+            after={"round": round_number, "kind": kind},
         )
     return bye
 
@@ -1113,7 +1312,23 @@ def cancel_bye(*, registration: Registration, round_number: int, user: Any = Non
         tournament = _lock_tournament(registration.tournament)
         if round_number <= highest_round_number(tournament):
             raise ValidationError(_("Round %(round)d is already paired.") % {"round": round_number})
-        RequestedBye.objects.filter(registration=registration, round_number=round_number).delete()
+        bye = (
+            RequestedBye.objects.filter(registration=registration, round_number=round_number)
+            .select_related("registration__player")
+            .first()
+        )
+        if bye is None:
+            return
+        bye.delete()
+        record(
+            action=AuditAction.BYE_CANCELLED,
+            summary=_("%(player)s: bye for round %(round)d cancelled")
+            % {"player": bye.registration.player.name, "round": round_number},
+            user=user,
+            tournament=tournament,
+            player=bye.registration.player,
+            before={"round": round_number, "kind": bye.kind},
+        )
 
 
 def add_forbidden_pair(

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
 from ratings.tables import signed_two_decimals
-from tournaments.models import Game, Tournament
+from tournaments.models import AuditEntry, Game, Tournament
 from tournaments.queries import PlayerLine
 from tournaments.standings import TieBreak, format_value
 from tournaments.tiebreak_names import describe
@@ -205,3 +205,18 @@ class ProgressTable(BaseTable):
         ]
         super().__init__(rows, extra_columns=extra)
         self.sequence = ["place", "tpn", "player", "rating"] + [name for name, _c in extra]
+
+
+class AuditTable(BaseTable):
+    """The audit trail of a tournament or a player, newest first (staff only)."""
+
+    created_at = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    user = tables.Column(verbose_name=_("Who"), default=_("(command)"))
+    action = tables.Column(verbose_name=_("What"))
+    summary = tables.Column(verbose_name=_("Change"))
+
+    class Meta(BaseTable.Meta):
+        model = AuditEntry
+        fields = ()
+        orderable = False
+        empty_text = _("No changes recorded yet.")

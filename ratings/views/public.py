@@ -18,6 +18,9 @@ from ratings.tables import (
     PublishedListTable,
     RatingListTable,
 )
+from tournaments.audit import can_see_audit
+from tournaments.queries import player_history
+from tournaments.views.public import history_table
 
 
 class HomeView(ReadOnlyMixin, SingleTableView):
@@ -112,4 +115,6 @@ class PlayerView(ReadOnlyMixin, DetailView):
             }
             for calculation in calculations
         ]
+        if can_see_audit(self.request.user):
+            context["history_table"] = history_table(self.request, player_history(self.object))
         return context

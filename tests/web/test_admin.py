@@ -19,6 +19,7 @@ from tests.factories import (
     register,
     standard_list,
 )
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -173,11 +174,16 @@ def test_admin_tournament_form_has_rounds_inline_and_round_form_has_games(admin_
 def test_admin_tournament_with_games_cannot_be_deleted(admin_client, objects):
     tournament = objects["tournament"]
 
-    response = admin_client.get(
-        reverse("admin:tournaments_tournament_delete", args=[tournament.pk])
+    response = admin_client.post(
+        reverse("admin:tournaments_tournament_delete", args=[tournament.pk]),
+        {"post": "yes"},
+        follow=True,
     )
 
-    assert response.status_code == 403
+    assert [str(m) for m in response.context["messages"]] == [
+        "Spring Open has 1 rated games and cannot be deleted: ratings depend on them."
+    ]
+    assert Tournament.objects.filter(pk=tournament.pk).exists()
 
 
 def test_admin_player_search_finds_by_name_and_fide_id(admin_client, objects):

@@ -483,6 +483,7 @@ def test_my_tournaments_lists_only_the_users_tournaments(world):
 #: Every admin action (model admin -> action names); a new one must be added here.
 ADMIN_ACTIONS = {
     "axes.accessattempt": ["cleanup_expired_attempts"],
+    "players.player": ["merge_action"],
     "ratings.ratinglist": ["recompute"],
 }
 
@@ -549,7 +550,7 @@ def test_admin_actions_refuse_everyone_but_staff(world, role):
 
     statuses = [client.post(url, data).status_code for url, data in posts]
 
-    assert (len(posts), statuses) == (5, [302] * 5)
+    assert (len(posts), statuses) == (6, [302] * 6)
     assert snapshot() == before
 
 

@@ -4,11 +4,13 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView
-from django_tables2 import SingleTableView
+from django_tables2 import RequestConfig, SingleTableView
 
 from players.views.mixins import ReadOnlyMixin
 from tournaments import queries
+from tournaments.audit import can_see_audit
 from tournaments.tables import (
+    AuditTable,
     CrosstableTable,
     GameTable,
     ProgressTable,
@@ -51,7 +53,18 @@ class TournamentView(ReadOnlyMixin, DetailView):
             {"round": round_games, "table": GameTable(round_games.games)}
             for round_games in queries.games_by_round(games)
         ]
+        if can_see_audit(self.request.user, self.object):
+            context["history_table"] = history_table(
+                self.request, queries.tournament_history(self.object)
+            )
         return context
+
+
+def history_table(request, entries) -> AuditTable:
+    """The audit trail as a table, 25 entries a page (``?history-page=N``)."""
+    table = AuditTable(entries, prefix="history-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return table
 
 
 class StandingsBaseView(ReadOnlyMixin, DetailView):
