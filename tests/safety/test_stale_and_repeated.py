@@ -239,3 +239,27 @@ def test_the_pair_button_pressed_twice_makes_one_round(swiss):
     assert first["Location"] == second["Location"] == "/tournaments/swiss/organise/rounds/1/"
     assert full_state() == after_first
     assert Round.objects.count() == 1
+
+
+def test_a_board_edited_on_a_page_that_is_out_of_date_is_refused(swiss):
+    tournament, _players = swiss
+    round_ = pair_next_round(tournament=tournament)
+    anna, boris = _organiser("anna"), _organiser("boris")
+    page = boris.get(reverse("tournaments:organise_round", args=["swiss", 1]))
+    version = page.context["swap_form"].initial["version"]
+    assert 'name="b1-version"' in page.content.decode()
+    anna.post(
+        reverse("tournaments:organise_swap", args=["swiss", 1]),
+        {"board": 1, "other": 2, "version": version},
+    )
+    before = full_state()
+    board = round_.games.get(board=1)
+
+    response = boris.post(
+        reverse("tournaments:organise_edit_board", args=["swiss", 1, 1]),
+        {"b1-white": board.black_id, "b1-black": board.white_id, "b1-version": version},
+        follow=True,
+    )
+
+    assert _messages(response) == [CHANGED]
+    assert full_state() == before
