@@ -59,9 +59,16 @@ def record(
     )
 
 
-def can_see_audit(user: Any, tournament: Any = None) -> bool:
-    """Whether ``user`` may read the history (of ``tournament``, or of a player).
+def can_see_audit(user: Any, tournament: Any = None, *, player: Any = None) -> bool:
+    """Whether ``user`` may read the history of ``tournament`` (its arbiters, its club's
+    organisers, staff) or of ``player`` (the organisers of the player's club, staff).
 
-    Staff for now; the one place to change when organisers and arbiters get roles.
+    Without an object: staff only.
     """
-    return bool(user is not None and user.is_authenticated and user.is_staff)
+    from tournaments import permissions
+
+    if tournament is not None:
+        return permissions.can_arbitrate(user, tournament)
+    if player is not None and player.club_id is not None:
+        return permissions.can_manage_club(user, player.club)
+    return permissions.is_staff(user)

@@ -115,6 +115,6 @@ class PlayerView(ReadOnlyMixin, DetailView):
             }
             for calculation in calculations
         ]
-        if can_see_audit(self.request.user):
+        if can_see_audit(self.request.user, player=self.object):
             context["history_table"] = history_table(self.request, player_history(self.object))
         return context

@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from players.models import Club
 from players.services import update_player
 from ratings.services import close_rating_period, reopen_rating_period, set_starting_rating
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
@@ -230,7 +231,7 @@ def test_history_shows_to_staff_newest_first_and_not_to_the_public(client, manua
     assert player_rows == [AuditAction.RESULT_ENTERED, AuditAction.GAME_ADDED]
 
 
-def test_can_see_audit_is_staff_only(staff):
+def test_can_see_audit_without_an_object_is_staff_only(staff):
     class Anonymous:
         is_authenticated = False
         is_staff = False
@@ -241,6 +242,27 @@ def test_can_see_audit_is_staff_only(staff):
     assert audit.can_see_audit(staff) is True
     assert audit.can_see_audit(member) is False
     assert audit.can_see_audit(Anonymous()) is False
+
+
+def test_can_see_audit_follows_the_roles(manual, staff):
+    tournament, _round, ann, _bob = manual
+    club = Club.objects.create(name="Audit Chess Club")
+    organiser = make_superuser("audit-organiser")
+    organiser.is_staff = organiser.is_superuser = False
+    organiser.save()
+    arbiter = make_superuser("audit-arbiter")
+    arbiter.is_staff = arbiter.is_superuser = False
+    arbiter.save()
+    club.organisers.add(organiser)
+    tournament.arbiters.add(arbiter)
+    ann.club = club
+    ann.save()
+
+    assert audit.can_see_audit(arbiter, tournament) is True
+    assert audit.can_see_audit(organiser, tournament) is False
+    assert audit.can_see_audit(organiser, player=ann) is True
+    assert audit.can_see_audit(arbiter, player=ann) is False
+    assert audit.can_see_audit(staff, player=ann) is True
 
 
 def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
