@@ -204,7 +204,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
                 for player, opponent in ((white, black), (black, white)):
                     yield (
                         rating_list_id, None, gid, tid, player, opponent, day,
-                        1800, 1800, 1800, False, "0.5", "0.50", 20, "0.00",
+                        1800, 1800, 1800, False, "0.5", "0.50", 20, "0.00", None,
                     )  # fmt: skip
 
         written = write_rows(RatingChange._meta.db_table, _LEDGER_COLUMNS, rows())
