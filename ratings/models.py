@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ratings.enums import GameKind, RatingSystem, TimeControl
 
-RATING_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3500)]
+# Go ratings (GoR) run down to -900 (30 kyu); the services check each system's own range.
+RATING_VALIDATORS = [MinValueValidator(-900), MaxValueValidator(3500)]
 
 
 class RatingList(models.Model):
@@ -52,7 +53,7 @@ class PlayerRating(models.Model):
     )
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
     # Inputs
-    starting_rating = models.PositiveSmallIntegerField(
+    starting_rating = models.SmallIntegerField(
         _("starting rating"), null=True, blank=True, validators=RATING_VALIDATORS
     )
     starting_games = models.PositiveIntegerField(_("rated games before joining"), default=0)

@@ -2,7 +2,8 @@
 
 Signatures (stable; the admin, the commands and the seed command call these):
 
-    set_starting_rating(*, player, rating_list, rating, games=0, date=None) -> PlayerRating
+    set_starting_rating(*, player, rating_list, rating, games=0, date=None,
+                        declared_grade=None) -> PlayerRating
     set_declared_grade(*, player, rating_list, grade) -> PlayerRating    # go and shogi
     replay_rating_list(*, rating_list, from_date=None) -> ReplayStats
     recompute_ratings(*, rating_list=None) -> list[ReplayStats]
@@ -107,14 +108,24 @@ def set_starting_rating(
     rating: int | None,
     games: int = 0,
     date: datetime.date | None = None,
+    declared_grade: str | None = None,
 ) -> PlayerRating:
     """Set the rating a player brings to a list (``None`` clears it) and replay the list.
 
     ``games`` is the number of rated games behind that rating (for the K rules) and ``date``
     the date from which it is valid (``None``: from the beginning of the list's history).
-    Refused: a rating outside 0–3500 (go: −900–3000), a negative number of games.
+    ``declared_grade`` (go and shogi lists) sets the declared grade too, as
+    :func:`set_declared_grade` does (``None``: unchanged). Refused: a rating outside 0–3500
+    (go: −900–3000), a negative number of games, a grade the list does not know.
     """
     errors: dict[str, str] = {}
+    grade_changed = False
+    if declared_grade is not None:
+        try:
+            declared_grade = _clean_grade(rating_list, declared_grade)
+            grade_changed = True
+        except ValidationError as error:
+            errors.update({k: v[0] for k, v in error.message_dict.items()})
     low, high = RATING_BOUNDS.get(rating_list.system, (RATING_MIN, RATING_MAX))
     if rating is not None and (
         isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high
@@ -138,10 +149,15 @@ def set_starting_rating(
             keys.append(entry.starting_date)
         if rating is not None:
             keys.append(date)
+        if grade_changed and declared_grade != entry.declared_grade:
+            entry.declared_grade = declared_grade
+            keys.append(None)  # a newcomer's entry rating: replay everything
         entry.starting_rating = rating
         entry.starting_games = games
         entry.starting_date = date
-        entry.save(update_fields=["starting_rating", "starting_games", "starting_date"])
+        entry.save(
+            update_fields=["starting_rating", "starting_games", "starting_date", "declared_grade"]
+        )
         from_date = None if None in keys else min(keys, default=datetime.date.max)
         replay_locked(locked, from_date=from_date)
         entry.refresh_from_db()
@@ -156,24 +172,7 @@ def set_declared_grade(*, player: Player, rating_list: RatingList, grade: str) -
     this grade. The grade is stored normalised (``"5 kyu"`` -> ``"5k"``). Refused: a list
     without grades (FIDE) and a grade the list's system does not know.
     """
-    parse = GRADE_PARSERS.get(rating_list.system)
-    if parse is None:
-        raise ValidationError(
-            {"declared_grade": _("The rating list %(list)s has no grades.") % {"list": rating_list}}
-        )
-    grade = (grade or "").strip()
-    if grade:
-        try:
-            grade = parse(grade)
-        except ValueError:
-            raise ValidationError(
-                {
-                    "declared_grade": _(
-                        "“%(grade)s” is not a grade of this list (e.g. “5k” or “2d”)."
-                    )
-                    % {"grade": grade}
-                }
-            ) from None
+    grade = _clean_grade(rating_list, grade)
     with transaction.atomic():
         locked = lock_rating_list(rating_list)
         entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
@@ -182,6 +181,29 @@ def set_declared_grade(*, player: Player, rating_list: RatingList, grade: str) -
         replay_locked(locked, from_date=None)
         entry.refresh_from_db()
     return entry
+
+
+def _clean_grade(rating_list: RatingList, grade: str) -> str:
+    """The grade normalised for the list's system (``""`` stays empty); else ValidationError."""
+    grade = (grade or "").strip()
+    parse = GRADE_PARSERS.get(rating_list.system)
+    if parse is None:
+        if not grade:
+            return ""
+        raise ValidationError(
+            {"declared_grade": _("The rating list %(list)s has no grades.") % {"list": rating_list}}
+        )
+    if not grade:
+        return ""
+    try:
+        return parse(grade)
+    except ValueError:
+        raise ValidationError(
+            {
+                "declared_grade": _("“%(grade)s” is not a grade of this list (e.g. “5k” or “2d”).")
+                % {"grade": grade}
+            }
+        ) from None
 
 
 def replay_rating_list(

@@ -97,6 +97,7 @@ _TOURNAMENT_FIELDS = frozenset(
         "slug",
         "club",
         "rating_list",
+        "rating_class",
         "city",
         "start_date",
         "end_date",
