@@ -16,6 +16,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import Rank
@@ -231,3 +232,14 @@ def _period_sort_key(period: Period) -> tuple[int, int]:
     if period.published is None:
         return (0, 0)
     return (1, -period.published.date.toordinal())
+
+
+def tournament_grades(tournament: Any, player_ids: Iterable[int]) -> dict[int, str] | None:
+    """Player id -> grade for a tournament rated in a go or shogi list; ``None`` for other
+    tournaments (no grade column). One query, none for chess or unrated tournaments."""
+    if tournament.rating_list_id is None:
+        return None
+    rating_list = tournament.rating_list
+    if not has_grades(rating_list):
+        return None
+    return grades_for(rating_list, player_ids)

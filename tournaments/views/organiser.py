@@ -23,6 +23,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from ratings.queries import tournament_grades
 from tournaments import services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
@@ -142,7 +143,10 @@ class DashboardView(TournamentMixin, TemplateView):
             .select_related("player")
             .order_by("pairing_number", "player__last_name")
         )
-        players = RegistrationTable(registrations)
+        players = RegistrationTable(
+            registrations,
+            grades=tournament_grades(tournament, [r.player_id for r in registrations]),
+        )
         rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
         for round_ in rounds:
             round_.complete = round_is_complete(round_)
