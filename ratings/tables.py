@@ -185,6 +185,7 @@ class PublishedListTable(BaseTable):
 
     rank = _rank_column()
     name = _player_column()
+    grade = tables.Column(verbose_name=_("Grade"), default="–", orderable=False)
     federation = _federation_column()
     club = _club_column()
     rating = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
@@ -196,6 +197,12 @@ class PublishedListTable(BaseTable):
         model = PublishedRating
         fields = ()
         order_by = ("rank",)
+
+    def __init__(self, *args, rating_list: RatingList | None = None, **kwargs):
+        """The grade column is shown for go and shogi lists only."""
+        if rating_list is None or rating_list.system not in GRADE_SYSTEMS:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        super().__init__(*args, **kwargs)
 
     def render_change(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)

@@ -67,6 +67,7 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "slug",
             "club",
             "rating_list",
+            "rating_class",
             "start_date",
             "end_date",
             "city",

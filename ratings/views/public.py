@@ -85,6 +85,9 @@ class PublishedListView(ReadOnlyMixin, SingleTableView):
     def get_queryset(self):
         return queries.published_rows(self.published)
 
+    def get_table_kwargs(self):
+        return {"rating_list": self.published.rating_list}
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["published"] = self.published

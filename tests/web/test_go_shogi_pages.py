@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ratings.models import PlayerRating, RatingList
-from ratings.services import set_declared_grade, set_starting_rating
+from ratings.services import close_rating_period, set_declared_grade, set_starting_rating
 from tests.factories import make_player, make_round, make_tournament, register
 from tests.web.helpers import body_rows
 from tournaments.services import add_game, record_result
@@ -226,3 +226,15 @@ def test_go_standings_query_count_does_not_grow_with_grades(
 
 
 STANDINGS_QUERIES = 6
+
+
+def test_published_go_list_shows_grades(client, go_event):
+    close_rating_period(rating_list=go_event["list"], date=D(2025, 2, 1))
+
+    response = client.get(reverse("ratings:published_list", args=["go-egf", "2025-02-01"]))
+
+    # Rank, name, grade, federation, club, rating, change, games, K
+    assert body_rows(response.content) == [
+        ["1", "Honinbo, Ann", "1d", "", "", "2109", "+9", "1", "–"],
+        ["2", "Kisei, Ben", "1d", "", "", "2092", "-8", "1", "–"],
+    ]
