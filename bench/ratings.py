@@ -166,13 +166,14 @@ def _generate(options: argparse.Namespace) -> int:
                             field[2 * board],
                             field[2 * board + 1],
                             result,
+                            0,
                         )
                     )
         Tournament.objects.bulk_create(tournaments, batch_size=2000)
         Round.objects.bulk_create(rounds, batch_size=2000)
         write_rows(
             Game._meta.db_table,
-            ("id", "round_id", "board", "white_id", "black_id", "result"),
+            ("id", "round_id", "board", "white_id", "black_id", "result", "handicap"),
             games,
         )
     return rating_list.pk
