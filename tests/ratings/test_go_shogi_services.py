@@ -21,7 +21,7 @@ from ratings.services import (
 )
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
-from tournaments.services import add_game, record_result, update_tournament
+from tournaments.services import add_game, record_result, register_player, update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -241,3 +241,14 @@ def test_set_starting_rating_sets_the_declared_grade_in_the_same_write():
     assert list(error.value.message_dict) == ["declared_grade"]
     entry.refresh_from_db()
     assert (entry.starting_rating, entry.declared_grade) == (None, "3k")
+
+
+def test_a_go_player_rated_below_zero_registers_without_a_ranking_rating():
+    rating_list = go_list()
+    player = make_player("Beginner")
+    set_starting_rating(player=player, rating_list=rating_list, rating=-500)
+    tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
+
+    registration = register_player(tournament=tournament, player=player)
+
+    assert registration.rating_at_start is None
