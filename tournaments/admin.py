@@ -160,6 +160,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
         *POINT_FIELDS,
         "initial_colour",
         "seeding",
+        "rating_class",
     )
 
     class Meta:
