@@ -166,13 +166,14 @@ def _generate(options: argparse.Namespace) -> int:
                             field[2 * board],
                             field[2 * board + 1],
                             result,
+                            0,
                         )
                     )
         Tournament.objects.bulk_create(tournaments, batch_size=2000)
         Round.objects.bulk_create(rounds, batch_size=2000)
         write_rows(
             Game._meta.db_table,
-            ("id", "round_id", "board", "white_id", "black_id", "result"),
+            ("id", "round_id", "board", "white_id", "black_id", "result", "handicap"),
             games,
         )
     return rating_list.pk
@@ -204,7 +205,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
                 for player, opponent in ((white, black), (black, white)):
                     yield (
                         rating_list_id, None, gid, tid, player, opponent, day,
-                        1800, 1800, 1800, False, "0.5", "0.50", 20, "0.00",
+                        1800, 1800, 1800, False, "0.5", "0.50", 20, "0.00", None,
                     )  # fmt: skip
 
         written = write_rows(RatingChange._meta.db_table, _LEDGER_COLUMNS, rows())

@@ -22,6 +22,8 @@ DERIVED_RATING_FIELDS = [
     "games",
     "peak",
     "last_played",
+    "grade",
+    "status",
 ]
 
 
@@ -62,6 +64,7 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
         "rating_list",
         "rating",
         "live_rating",
+        "grade",
         "k",
         "games",
         "peak",
@@ -73,7 +76,10 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["player"]
     fieldsets = [
         (None, {"fields": ["player", "rating_list"]}),
-        (_("Starting rating"), {"fields": ["starting_rating", "starting_games", "starting_date"]}),
+        (
+            _("Starting rating"),
+            {"fields": ["starting_rating", "starting_games", "starting_date", "declared_grade"]},
+        ),
         (_("Derived (recomputed from the games)"), {"fields": DERIVED_RATING_FIELDS}),
     ]
 
@@ -94,13 +100,14 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
             games=form.cleaned_data["starting_games"] or 0,
             date=form.cleaned_data["starting_date"],
             user=request.user,
+            declared_grade=form.cleaned_data.get("declared_grade") or "",
         )
         adopt(obj, saved)
 
 
 class PublishedRatingInline(admin.TabularInline):
     model = PublishedRating
-    fields = ["player", "rating", "games", "k", "change"]
+    fields = ["player", "rating", "grade", "games", "k", "change"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -151,7 +158,7 @@ class PublishedListAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
 @admin.register(PublishedRating)
 class PublishedRatingAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["player", "published_list", "rating", "games", "k", "change"]
+    list_display = ["player", "published_list", "rating", "grade", "games", "k", "change"]
     list_filter = ["published_list__rating_list", "published_list__date"]
     list_select_related = ["player", "published_list__rating_list"]
     search_fields = ["player__last_name", "player__first_name"]

@@ -52,6 +52,8 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
             "games",
             "peak",
             "last_played",
+            "grade",
+            "status",
         }
     ),
     "ratings.publishedlist": frozenset({"replay_state"}),

@@ -47,6 +47,13 @@ class LeaderboardFilter(django_filters.FilterSet):
         self.filters["federation"].extra["choices"] = [
             (code, code) for code in queries.federations_of(rating_list)
         ]
+        self.active_days = queries.active_days(rating_list)
+        if rating_list.system == "fesa":
+            # FESA lists the players with a rated game in the last two years: on by default.
+            self.filters["active"].label = _("Active in the last two years")
+            if self.data is None or not self.data:
+                self.data = {"active": "on"}
+                self.is_bound = True
 
     def filter_juniors(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
         if not value:
@@ -57,4 +64,5 @@ class LeaderboardFilter(django_filters.FilterSet):
     def filter_active(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
         if not value:
             return queryset
-        return queryset.filter(last_played__gte=queries.active_since(timezone.localdate()))
+        since = queries.active_since(timezone.localdate(), self.active_days)
+        return queryset.filter(last_played__gte=since)

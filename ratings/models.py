@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ratings.enums import GameKind, RatingSystem, TimeControl
 
-RATING_VALIDATORS = [MinValueValidator(0), MaxValueValidator(3500)]
+# Go ratings (GoR) run down to -900 (30 kyu); the services check each system's own range.
+RATING_VALIDATORS = [MinValueValidator(-900), MaxValueValidator(3500)]
 
 
 class RatingList(models.Model):
@@ -52,13 +53,22 @@ class PlayerRating(models.Model):
     )
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
     # Inputs
-    starting_rating = models.PositiveSmallIntegerField(
+    starting_rating = models.SmallIntegerField(
         _("starting rating"), null=True, blank=True, validators=RATING_VALIDATORS
     )
     starting_games = models.PositiveIntegerField(_("rated games before joining"), default=0)
     starting_date = models.DateField(_("starting rating valid from"), null=True, blank=True)
+    declared_grade = models.CharField(
+        _("declared grade"),
+        max_length=4,
+        blank=True,
+        help_text=_(
+            "Go and shogi: the grade a new player declares, e.g. “5k” or “2d”; without a "
+            "starting rating they start at the rating of this grade."
+        ),
+    )
     # Derived
-    rating = models.PositiveSmallIntegerField(_("published rating"), null=True, blank=True)
+    rating = models.SmallIntegerField(_("published rating"), null=True, blank=True)
     live_rating = models.DecimalField(
         _("live rating"), max_digits=8, decimal_places=2, null=True, blank=True
     )
@@ -68,8 +78,10 @@ class PlayerRating(models.Model):
     period_games = models.PositiveIntegerField(_("games this period"), default=0)
     k = models.PositiveSmallIntegerField(_("K"), null=True, blank=True)
     games = models.PositiveIntegerField(_("rated games"), default=0)
-    peak = models.PositiveSmallIntegerField(_("peak rating"), null=True, blank=True)
+    peak = models.SmallIntegerField(_("peak rating"), null=True, blank=True)
     last_played = models.DateField(_("last rated game"), null=True, blank=True)
+    grade = models.CharField(_("grade"), max_length=4, blank=True)
+    status = models.CharField(_("status"), max_length=12, blank=True)
 
     class Meta:
         verbose_name = _("player rating")
@@ -119,10 +131,11 @@ class PublishedRating(models.Model):
     player = models.ForeignKey(
         "players.Player", on_delete=models.CASCADE, related_name="published_ratings"
     )
-    rating = models.PositiveSmallIntegerField(_("rating"))
+    rating = models.SmallIntegerField(_("rating"))
     games = models.PositiveIntegerField(_("games in period"), default=0)
     k = models.PositiveSmallIntegerField(_("K"), null=True, blank=True)
     change = models.IntegerField(_("change"), null=True, blank=True)
+    grade = models.CharField(_("grade"), max_length=4, blank=True)
 
     class Meta:
         verbose_name = _("published rating")
@@ -141,7 +154,9 @@ class RatingChange(models.Model):
     """The ledger: one row per rated game and player, as FIDE prints a player's calculation.
 
     ``period`` is the published list the game is rated in (null while the period is open).
-    ``change`` is K × (score − expected), unrounded; the period total is rounded once.
+    ``change`` is K × (score − expected), unrounded; the period total is rounded once (FIDE).
+    Go (EGF) and shogi (FESA) rows hold the system's own change, in ten-thousandths, and its
+    per-game numbers in ``details``.
     """
 
     # No single-column index on rating_list, tournament and player: the composite indexes
@@ -166,9 +181,9 @@ class RatingChange(models.Model):
     )
     opponent = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
     date = models.DateField(_("date"))
-    rating_used = models.PositiveSmallIntegerField(_("rating used"), null=True, blank=True)
-    opponent_rating = models.PositiveSmallIntegerField(_("opponent rating"), null=True)
-    opponent_rating_used = models.PositiveSmallIntegerField(_("opponent rating used"), null=True)
+    rating_used = models.SmallIntegerField(_("rating used"), null=True, blank=True)
+    opponent_rating = models.SmallIntegerField(_("opponent rating"), null=True)
+    opponent_rating_used = models.SmallIntegerField(_("opponent rating used"), null=True)
     capped = models.BooleanField(_("400-point rule applied"), default=False)
     score = models.DecimalField(_("score"), max_digits=3, decimal_places=1)
     expected = models.DecimalField(
@@ -178,6 +193,9 @@ class RatingChange(models.Model):
     change = models.DecimalField(
         _("change"), max_digits=10, decimal_places=4, null=True, blank=True
     )
+    # The system's own per-game numbers (EGF: con, bonus, handicap, class weight; FESA: the
+    # opponent's final tournament rating), JSON; null for FIDE.
+    details = models.JSONField(_("calculation details"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("rating change")

@@ -13,13 +13,14 @@ queryset that already carries the rank gives the same result; ranking last makes
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, F, Max, Q, QuerySet, Window
 from django.db.models.functions import Rank
+from django.utils.translation import gettext as _
 
 from players.models import Player
 from ratings.enums import RatingSystem
@@ -37,6 +38,12 @@ JUNIOR_AGE = 20
 
 ACTIVE_DAYS = 365
 """Active: at least one rated game in the last twelve months."""
+
+FESA_ACTIVE_DAYS = 730
+"""The FESA list shows players with a rated game in the last two years (shown by default)."""
+
+GRADE_SYSTEMS = frozenset({"egf", "egf_old", "fesa"})
+"""Rating systems whose players have grades (go kyu/dan, shogi kyu/dan)."""
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:
@@ -73,9 +80,43 @@ def junior_born_on_or_after(today: datetime.date) -> datetime.date:
     return datetime.date(today.year - JUNIOR_AGE, 1, 1)
 
 
-def active_since(today: datetime.date) -> datetime.date:
-    """The earliest last-game date of an active player."""
-    return today - datetime.timedelta(days=ACTIVE_DAYS)
+def active_since(today: datetime.date, days: int = ACTIVE_DAYS) -> datetime.date:
+    """The earliest last-game date of an active player (active within ``days``)."""
+    return today - datetime.timedelta(days=days)
+
+
+def active_days(rating_list: RatingList) -> int:
+    """The activity window of a list: two years for FESA, twelve months otherwise."""
+    return FESA_ACTIVE_DAYS if rating_list.system == "fesa" else ACTIVE_DAYS
+
+
+# --------------------------------------------------------------------------- grades
+
+
+def has_grades(rating_list: RatingList | None) -> bool:
+    """Whether the list's players have kyu/dan grades (go and shogi)."""
+    return rating_list is not None and rating_list.system in GRADE_SYSTEMS
+
+
+def grade_label(grade: str, declared_grade: str = "") -> str:
+    """A player's grade as printed: the grade the replay derived (EGF: from the rating per
+    EGD; FESA: by promotion), else the declared grade marked as such, else empty."""
+    if grade:
+        return grade
+    if declared_grade:
+        return _("%(grade)s (declared)") % {"grade": declared_grade}
+    return ""
+
+
+def grades_for(rating_list: RatingList | None, player_ids: Iterable[int]) -> dict[int, str]:
+    """Player id -> grade label in ``rating_list`` (one query); empty for a list without
+    grades (FIDE: titles and classes are shown instead)."""
+    if not has_grades(rating_list):
+        return {}
+    rows = PlayerRating.objects.filter(
+        rating_list=rating_list, player_id__in=list(player_ids)
+    ).values_list("player_id", "grade", "declared_grade")
+    return {pid: grade_label(grade, declared) for pid, grade, declared in rows}
 
 
 def federations_of(rating_list: RatingList) -> list[str]:
@@ -281,3 +322,14 @@ def _rating_and_k(
     if rating is None or k is None:
         return None
     return rating, fide.capped_k(k, period_games + (0 if counted else 1))
+
+
+def tournament_grades(tournament: Any, player_ids: Iterable[int]) -> dict[int, str] | None:
+    """Player id -> grade for a tournament rated in a go or shogi list; ``None`` for other
+    tournaments (no grade column). One query, none for chess or unrated tournaments."""
+    if tournament.rating_list_id is None:
+        return None
+    rating_list = tournament.rating_list
+    if not has_grades(rating_list):
+        return None
+    return grades_for(rating_list, player_ids)

@@ -11,9 +11,10 @@ them. This module knows only the shape of that computation:
 3. periods are replayed in order, and the rating of one period is delegated to a *system*
    object (:class:`PeriodSystem`), chosen by ``RatingList.system`` through
    :mod:`ratings.systems.registry`. The system keeps whatever state it needs between periods
-   (FIDE: published ratings, K, the newcomers' pooled games; EGF would freeze ratings per
-   tournament; FESA would update game by game) and appends :class:`LedgerRow` and
-   :class:`PublishedRow` tuples; at the end it reports each player's :class:`LiveRow`.
+   (FIDE: published ratings, K, the newcomers' pooled games; EGF: ratings frozen per
+   tournament; FESA: ratings, statuses and grades after each tournament) and appends
+   :class:`LedgerRow` and :class:`PublishedRow` tuples; at the end it reports each player's
+   :class:`LiveRow`.
 
 After closing each period the system hands back a *checkpoint* (its state, as JSON-ready
 data). The services store it on the published list, so that a later replay from period
@@ -26,7 +27,10 @@ does not change.
 
 Numbers are exact integers: scores in half points, expected scores in hundredths and
 changes in hundredths of a rating point (FIDE's K x (score - PD) is always a whole number of
-hundredths). The services convert to ``Decimal`` only when writing.
+hundredths). A system whose numbers are not whole hundredths (EGF, FESA) declares a finer
+``ledger_scale`` (e.g. 10000: ledger expected scores and changes in ten-thousandths) and may
+attach its own per-game numbers to a ledger row (``details``). Live ratings are always in
+hundredths. The services convert to ``Decimal`` only when writing.
 """
 
 from __future__ import annotations
@@ -62,6 +66,8 @@ class PlayerInput:
     ``starting_rating`` is the rating the player brought when joining the list (``None``:
     the player joined unrated), ``starting_games`` the rated games behind it and
     ``starting_date`` the date from which it is valid (``None``: from the beginning).
+    ``declared_grade`` (go, shogi) is the grade a new player declares, e.g. ``"5k"``; systems
+    with grades start a player without a starting rating at that grade's rating.
     """
 
     id: int
@@ -69,17 +75,24 @@ class PlayerInput:
     starting_games: int = 0
     starting_date: datetime.date | None = None
     birth_year: int | None = None
+    declared_grade: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentInput:
+    """A rated tournament; ``rating_class`` is the EGF class A-D (other systems ignore it)."""
+
     id: int
     start_date: datetime.date
     end_date: datetime.date
+    rating_class: str = "A"
 
 
 class GameInput(NamedTuple):
-    """A rated game: ``white_score`` in half points (2 = white won, 1 = draw, 0 = black won)."""
+    """A rated game: ``white_score`` in half points (2 = white won, 1 = draw, 0 = black won).
+
+    ``handicap``: go, the stones Black receives (0 = even game); other systems ignore it.
+    """
 
     id: int
     tournament: int
@@ -87,6 +100,7 @@ class GameInput(NamedTuple):
     white: int
     black: int
     white_score: int
+    handicap: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +125,8 @@ class LedgerRow(NamedTuple):
 
     ``rating_used``, ``expected``, ``k`` and ``change`` are ``None`` for an unrated player's
     game (it counts towards their initial rating). ``score`` is in half points; ``expected``
-    and ``change`` in hundredths.
+    and ``change`` in hundredths (or in the system's ``ledger_scale``). ``details``: the
+    system's own numbers for the game (JSON-compatible; ``None`` for FIDE).
     """
 
     period: int
@@ -128,13 +143,15 @@ class LedgerRow(NamedTuple):
     expected: int | None
     k: int | None
     change: int | None
+    details: dict[str, Any] | None = None
 
 
 class PublishedRow(NamedTuple):
     """One row of the list closing period ``period``.
 
     ``games``: rated games in the period; ``k``: the K published on this list (applies to
-    the next period); ``change``: the rounded change (``None`` for a first rating).
+    the next period); ``change``: the rounded change (``None`` for a first rating);
+    ``grade``: the player's grade on the list (go, shogi; ``None`` for FIDE).
     """
 
     period: int
@@ -143,6 +160,7 @@ class PublishedRow(NamedTuple):
     games: int
     k: int | None
     change: int | None
+    grade: str | None = None
 
 
 class LiveRow(NamedTuple):
@@ -151,7 +169,8 @@ class LiveRow(NamedTuple):
     ``rating`` is the published rating (``None``: unrated), ``live`` the rating plus the
     open period's unrounded change (hundredths), ``period_change`` that change (hundredths),
     ``period_games`` the games of the open period, ``k`` the K applied in the open period,
-    ``games`` all rated games, ``peak`` the highest published rating.
+    ``games`` all rated games, ``peak`` the highest published rating; ``grade`` and
+    ``status`` for systems with grades and statuses (go, shogi; ``None`` for FIDE).
     """
 
     player: int
@@ -163,6 +182,8 @@ class LiveRow(NamedTuple):
     games: int
     peak: int | None
     last_played: datetime.date | None
+    grade: str | None = None
+    status: str | None = None
 
 
 class PeriodSystem(Protocol):
@@ -209,13 +230,15 @@ Checkpoint = dict[str, Any]
 @dataclass
 class ReplayResult:
     """Ledger and published rows of the periods rated, live rows, and a checkpoint per
-    closed period rated (index -> state after closing it)."""
+    closed period rated (index -> state after closing it). ``ledger_scale``: the unit of the
+    ledger's expected scores and changes (100: hundredths)."""
 
     periods: list[Period]
     ledger: list[LedgerRow]
     published: list[PublishedRow]
     live: dict[int, LiveRow]
     checkpoints: dict[int, Checkpoint]
+    ledger_scale: int = 100
 
 
 def make_periods(list_dates: Sequence[datetime.date]) -> list[Period]:
@@ -284,4 +307,5 @@ def replay(
         published=published,
         live=system.live(),
         checkpoints=checkpoints,
+        ledger_scale=getattr(system, "ledger_scale", 100),
     )

@@ -2,8 +2,9 @@
 
 Signatures (stable; the admin, the commands and the seed command call these):
 
-    set_starting_rating(*, player, rating_list, rating, games=0, date=None, user=None)
-        -> PlayerRating
+    set_starting_rating(*, player, rating_list, rating, games=0, date=None,
+                        declared_grade=None, user=None) -> PlayerRating
+    set_declared_grade(*, player, rating_list, grade) -> PlayerRating    # go and shogi
     replay_rating_list(*, rating_list, from_date=None) -> ReplayStats
     recompute_ratings(*, rating_list=None) -> list[ReplayStats]
     close_rating_period(*, rating_list, date, user=None) -> PublishedList
@@ -33,6 +34,7 @@ test checks that any sequence of incremental replays leaves the state of a full 
 from __future__ import annotations
 
 import datetime
+import json
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -65,6 +67,7 @@ from ratings.replay import (
     period_index,
     replay,
 )
+from ratings.systems import egf, fesa
 from ratings.systems.registry import get_system
 from tournaments.audit import record
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE, AuditAction
@@ -72,6 +75,15 @@ from tournaments.models import Game, Tournament
 
 RATING_MIN = 0
 RATING_MAX = 3500
+#: Starting-rating bounds per system where they differ from 0-3500: GoR runs from the floor
+#: -900 (30 kyu) and the EGF formulas need ratings below 3300.
+RATING_BOUNDS = {"egf": (-900, 3000), "egf_old": (100, 3000)}
+#: Systems with declared grades, and the parser that checks and normalises a grade.
+GRADE_PARSERS = {
+    "egf": lambda grade: "{}{}".format(*egf.parse_grade(grade)),
+    "egf_old": lambda grade: "{}{}".format(*egf.parse_grade(grade)),
+    "fesa": fesa.parse_grade,
+}
 BATCH_SIZE = 5000
 
 
@@ -98,24 +110,33 @@ def set_starting_rating(
     games: int = 0,
     date: datetime.date | None = None,
     user: Any = None,
+    declared_grade: str | None = None,
 ) -> PlayerRating:
     """Set the rating a player brings to a list (``None`` clears it) and replay the list.
 
     ``games`` is the number of rated games behind that rating (for the K rules) and ``date``
     the date from which it is valid (``None``: from the beginning of the list's history).
-    Refused: a rating outside 0–3500, a negative number of games.
+    ``declared_grade`` (go and shogi lists) sets the declared grade too, as
+    :func:`set_declared_grade` does (``None``: unchanged). Refused: a rating outside 0–3500
+    (go: −900–3000), a negative number of games, a grade the list does not know.
     """
     errors: dict[str, str] = {}
+    grade_changed = False
+    if declared_grade is not None:
+        try:
+            declared_grade = _clean_grade(rating_list, declared_grade)
+            grade_changed = True
+        except ValidationError as error:
+            errors.update({k: v[0] for k, v in error.message_dict.items()})
+    low, high = RATING_BOUNDS.get(rating_list.system, (RATING_MIN, RATING_MAX))
     if rating is not None and (
-        isinstance(rating, bool)
-        or not isinstance(rating, int)
-        or not RATING_MIN <= rating <= RATING_MAX
+        isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high
     ):
         errors["starting_rating"] = _(
             "A rating must be a whole number from %(min)d to %(max)d."
         ) % {
-            "min": RATING_MIN,
-            "max": RATING_MAX,
+            "min": low,
+            "max": high,
         }
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         errors["starting_games"] = _("The number of games must be zero or more.")
@@ -135,10 +156,15 @@ def set_starting_rating(
             keys.append(entry.starting_date)
         if rating is not None:
             keys.append(date)
+        if grade_changed and declared_grade != entry.declared_grade:
+            entry.declared_grade = declared_grade
+            keys.append(None)  # a newcomer's entry rating: replay everything
         entry.starting_rating = rating
         entry.starting_games = games
         entry.starting_date = date
-        entry.save(update_fields=["starting_rating", "starting_games", "starting_date"])
+        entry.save(
+            update_fields=["starting_rating", "starting_games", "starting_date", "declared_grade"]
+        )
         from_date = None if None in keys else min(keys, default=datetime.date.max)
         replay_locked(locked, from_date=from_date)
         entry.refresh_from_db()
@@ -153,6 +179,48 @@ def set_starting_rating(
             after={"starting_rating": rating, "starting_games": games, "starting_date": date},
         )
     return entry
+
+
+def set_declared_grade(*, player: Player, rating_list: RatingList, grade: str) -> PlayerRating:
+    """Set the grade a go or shogi player declares (``""`` clears it) and replay the list.
+
+    A new player without a starting rating enters the list at the rating of this grade (EGF:
+    100 points a grade, 2100 = 1 dan; FESA: the grade's midpoint); a FESA player starts with
+    this grade. The grade is stored normalised (``"5 kyu"`` -> ``"5k"``). Refused: a list
+    without grades (FIDE) and a grade the list's system does not know.
+    """
+    grade = _clean_grade(rating_list, grade)
+    with transaction.atomic():
+        locked = lock_rating_list(rating_list)
+        entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
+        entry.declared_grade = grade
+        entry.save(update_fields=["declared_grade"])
+        replay_locked(locked, from_date=None)
+        entry.refresh_from_db()
+    return entry
+
+
+def _clean_grade(rating_list: RatingList, grade: str) -> str:
+    """The grade normalised for the list's system (``""`` stays empty); else ValidationError."""
+    grade = (grade or "").strip()
+    parse = GRADE_PARSERS.get(rating_list.system)
+    if parse is None:
+        if not grade:
+            return ""
+        raise ValidationError(
+            {"declared_grade": _("The rating list %(list)s has no grades.") % {"list": rating_list}}
+        )
+    if not grade:
+        return ""
+    try:
+        return parse(grade)
+    except ValueError:
+        raise ValidationError(
+            {
+                "declared_grade": _("“%(grade)s” is not a grade of this list (e.g. “5k” or “2d”).")
+                % {"grade": grade}
+            }
+        ) from None
 
 
 def replay_rating_list(
@@ -264,10 +332,13 @@ def _is_saved_user(user: Any) -> bool:
     return user is not None and getattr(user, "pk", None) is not None
 
 
-def rated_games_query(rating_list_id: int, *, ended_from: datetime.date | None = None) -> Any:
+def rated_games_query(
+    rating_list_id: int, *, ended_from: datetime.date | None = None, handicap: bool = False
+) -> Any:
     """The rated games of a list, in replay order, as ``GameInput``-shaped tuples.
 
-    ``ended_from``: only games of tournaments that ended on or after that date.
+    ``ended_from``: only games of tournaments that ended on or after that date;
+    ``handicap``: add the handicap stones as a seventh column.
     """
     games = Game.objects.filter(
         round__tournament__rating_list_id=rating_list_id,
@@ -285,7 +356,15 @@ def rated_games_query(rating_list_id: int, *, ended_from: datetime.date | None =
             "round__number",
             "board",
         )
-        .values_list("id", "round__tournament_id", "day", "white_id", "black_id", "result")
+        .values_list(
+            "id",
+            "round__tournament_id",
+            "day",
+            "white_id",
+            "black_id",
+            "result",
+            *(["handicap"] if handicap else []),
+        )
     )
 
 
@@ -324,14 +403,16 @@ def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
     if ended_from is not None:
         tournaments_query = tournaments_query.filter(end_date__gte=ended_from)
     tournaments = {
-        tid: TournamentInput(tid, start, end)
-        for tid, start, end in tournaments_query.values_list("id", "start_date", "end_date")
+        tid: TournamentInput(tid, start, end, rating_class)
+        for tid, start, end, rating_class in tournaments_query.values_list(
+            "id", "start_date", "end_date", "rating_class"
+        )
     }
     score = {str(code): value for code, value in WHITE_SCORE.items()}
     games = [
-        GameInput(gid, tid, day, white, black, score[result])
-        for gid, tid, day, white, black, result in rated_games_query(
-            rating_list.pk, ended_from=ended_from
+        GameInput(gid, tid, day, white, black, score[result], handicap)
+        for gid, tid, day, white, black, result, handicap in rated_games_query(
+            rating_list.pk, ended_from=ended_from, handicap=True
         ).iterator(chunk_size=20000)
     ]
     in_games = {g.white for g in games} | {g.black for g in games}
@@ -346,11 +427,16 @@ def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
             ignore_conflicts=True,
         )
     players = {
-        pid: PlayerInput(pid, rating, n, day, birth.year if birth else None)
-        for pid, rating, n, day, birth in PlayerRating.objects.filter(
+        pid: PlayerInput(pid, rating, n, day, birth.year if birth else None, grade or None)
+        for pid, rating, n, day, birth, grade in PlayerRating.objects.filter(
             rating_list=rating_list
         ).values_list(
-            "player_id", "starting_rating", "starting_games", "starting_date", "player__birth_date"
+            "player_id",
+            "starting_rating",
+            "starting_games",
+            "starting_date",
+            "player__birth_date",
+            "declared_grade",
         )
     }
     # The earlier lists in force at the start of the tournaments replayed.
@@ -358,11 +444,12 @@ def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
     needed = {period_index(list_dates, t.start_date) - 1 for t in tournaments.values()} & set(
         range(from_period)
     )
+    earlier_rows = PublishedRating.objects.filter(
+        published_list_id__in=[list_ids[i] for i in needed]
+    ).values_list("published_list_id", "player_id", "rating", "games", "k", "change", "grade")
     earlier_published = [
-        PublishedRow(index_of[list_id], player, rating, games_count, k, change)
-        for list_id, player, rating, games_count, k, change in PublishedRating.objects.filter(
-            published_list_id__in=[list_ids[i] for i in needed]
-        ).values_list("published_list_id", "player_id", "rating", "games", "k", "change")
+        PublishedRow(index_of[list_id], player, rating, games_count, k, change, grade or None)
+        for list_id, player, rating, games_count, k, change, grade in earlier_rows
     ]
     return _Inputs(
         list_ids=list_ids,
@@ -422,7 +509,9 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     changes._raw_delete(changes.db)
     ledger = [row for row in result.ledger if row.period >= first]
     period_ids: list[int | None] = [*inputs.list_ids, None]
-    write_ledger(ledger, rating_list_id=rating_list.pk, period_ids=period_ids)
+    write_ledger(
+        ledger, rating_list_id=rating_list.pk, period_ids=period_ids, scale=result.ledger_scale
+    )
 
     entries = PublishedRating.objects.filter(published_list_id__in=rewritten_ids)
     entries._raw_delete(entries.db)
@@ -460,6 +549,7 @@ _LEDGER_COLUMNS = (
     "expected",
     "k",
     "change",
+    "details",
 )
 _SCORES = ("0.0", "0.5", "1.0")
 _HUNDREDTHS = tuple(f"{value / 100:.2f}" for value in range(101))
@@ -471,10 +561,34 @@ def _hundredths(value: int | None) -> str | None:
     return f"{value / 100:.2f}"
 
 
+def _scaled(value: int, scale: int) -> str:
+    """An integer in units of 1/``scale`` as a decimal string with four places."""
+    return str((Decimal(value) / scale).quantize(Decimal("0.0001")))
+
+
 def ledger_tuples(
-    rows: Iterable[LedgerRow], *, rating_list_id: int, period_ids: Sequence[int | None]
+    rows: Iterable[LedgerRow],
+    *,
+    rating_list_id: int,
+    period_ids: Sequence[int | None],
+    scale: int = 100,
 ) -> Iterable[tuple[Any, ...]]:
-    """Ledger rows as database tuples in :data:`_LEDGER_COLUMNS` order."""
+    """Ledger rows as database tuples in :data:`_LEDGER_COLUMNS` order.
+
+    ``scale``: the unit of the rows' expected scores and changes (100: hundredths, FIDE).
+    """
+    if scale != 100:
+        for row in rows:
+            yield (
+                rating_list_id, period_ids[row.period], row.game, row.tournament, row.player,
+                row.opponent, row.date, row.rating_used, row.opponent_rating, row.opponent_used,
+                row.capped, _SCORES[row.score],
+                None if row.expected is None else _scaled(row.expected, scale),
+                row.k,
+                None if row.change is None else _scaled(row.change, scale),
+                None if row.details is None else json.dumps(row.details, sort_keys=True),
+            )  # fmt: skip
+        return
     scores = _SCORES
     hundredths = _HUNDREDTHS
     for row in rows:
@@ -496,6 +610,7 @@ def ledger_tuples(
             None if expected is None else hundredths[expected],
             row.k,
             None if change is None else f"{change / 100:.2f}",
+            None,
         )
 
 
@@ -532,15 +647,19 @@ def write_rows(table: str, columns: Sequence[str], rows: Iterable[tuple[Any, ...
 
 
 def write_ledger(
-    rows: Sequence[LedgerRow], *, rating_list_id: int, period_ids: Sequence[int | None]
+    rows: Sequence[LedgerRow],
+    *,
+    rating_list_id: int,
+    period_ids: Sequence[int | None],
+    scale: int = 100,
 ) -> int:
-    """Insert ledger rows (``RatingChange``) for ``rating_list_id``."""
+    """Insert ledger rows (``RatingChange``) for ``rating_list_id`` (``scale``: their unit)."""
     if not rows:
         return 0
     return write_rows(
         RatingChange._meta.db_table,
         _LEDGER_COLUMNS,
-        ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids),
+        ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),
     )
 
 
@@ -550,9 +669,17 @@ def write_published(rows: Sequence[PublishedRow], *, period_ids: Sequence[int | 
         return 0
     return write_rows(
         PublishedRating._meta.db_table,
-        ("published_list_id", "player_id", "rating", "games", "k", "change"),
+        ("published_list_id", "player_id", "rating", "games", "k", "change", "grade"),
         (
-            (period_ids[row.period], row.player, row.rating, row.games, row.k, row.change)
+            (
+                period_ids[row.period],
+                row.player,
+                row.rating,
+                row.games,
+                row.k,
+                row.change,
+                row.grade or "",
+            )
             for row in rows
         ),
     )
@@ -575,6 +702,8 @@ def update_player_ratings(rating_list_id: int, live: dict[int, LiveRow]) -> int:
         "games",
         "peak",
         "last_played",
+        "grade",
+        "status",
     )
     updates = []
     for pk, player, *old in current.iterator(chunk_size=20000):
@@ -590,6 +719,8 @@ def update_player_ratings(rating_list_id: int, live: dict[int, LiveRow]) -> int:
             row.games,
             row.peak,
             row.last_played,
+            row.grade or "",
+            row.status or "",
         ]
         if new != old:
             updates.append((*new, pk))
@@ -598,7 +729,8 @@ def update_player_ratings(rating_list_id: int, live: dict[int, LiveRow]) -> int:
     table = connection.ops.quote_name(PlayerRating._meta.db_table)
     sql = (
         f"UPDATE {table} SET rating = %s, live_rating = %s, period_change = %s, "  # noqa: S608
-        "period_games = %s, k = %s, games = %s, peak = %s, last_played = %s WHERE id = %s"
+        "period_games = %s, k = %s, games = %s, peak = %s, last_played = %s, grade = %s, "
+        "status = %s WHERE id = %s"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(updates), BATCH_SIZE):

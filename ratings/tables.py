@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
+from ratings.queries import GRADE_SYSTEMS, grade_label
 from ratings.systems import classes, fide
 
 # Translated names of the national class ladder (ratings.systems.classes.NATIONAL_CLASSES).
@@ -72,6 +73,24 @@ def title_or_class(rating: PlayerRating) -> str:
     return format_html(
         '<span class="class">{}</span>', class_name(fide.round_change(rating.live_rating))
     )
+
+
+def player_grade(rating: PlayerRating, system: str | None = None) -> str:
+    """A player's grade in a list: go (EGF) kyu/dan from the rating per EGD, shogi (FESA) the
+    grade earned by promotion (marked "provisional" while provisional), chess (FIDE) the
+    title or class as :func:`title_or_class` gives it. ``system``: the list's system when the
+    caller knows it (saves reading ``rating.rating_list``)."""
+    system = system or rating.rating_list.system
+    if system not in GRADE_SYSTEMS:
+        return title_or_class(rating)
+    label = grade_label(rating.grade, rating.declared_grade) or "–"
+    if rating.status == "provisional":
+        return format_html(
+            '<span class="grade">{}</span> <span class="status">{}</span>',
+            label,
+            _("provisional"),
+        )
+    return format_html('<span class="grade">{}</span>', label)
 
 
 class RatingListTable(BaseTable):
@@ -148,8 +167,14 @@ class LeaderboardTable(BaseTable):
         fields = ()
         order_by = ("rank",)
 
+    def __init__(self, *args, rating_list: RatingList | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.system = rating_list.system if rating_list is not None else "fide"
+        if self.system in GRADE_SYSTEMS:
+            self.columns["title_or_class"].column.verbose_name = _("Grade")
+
     def render_title_or_class(self, record: PlayerRating) -> str:
-        return title_or_class(record)
+        return player_grade(record, self.system)
 
     def render_live_rating(self, value: Decimal) -> str:
         return two_decimals(value)
@@ -160,6 +185,7 @@ class PublishedListTable(BaseTable):
 
     rank = _rank_column()
     name = _player_column()
+    grade = tables.Column(verbose_name=_("Grade"), default="–", orderable=False)
     federation = _federation_column()
     club = _club_column()
     rating = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
@@ -171,6 +197,12 @@ class PublishedListTable(BaseTable):
         model = PublishedRating
         fields = ()
         order_by = ("rank",)
+
+    def __init__(self, *args, rating_list: RatingList | None = None, **kwargs):
+        """The grade column is shown for go and shogi lists only."""
+        if rating_list is None or rating_list.system not in GRADE_SYSTEMS:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        super().__init__(*args, **kwargs)
 
     def render_change(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)
@@ -187,7 +219,9 @@ class PlayerRatingTable(BaseTable):
     games = tables.Column(verbose_name=_("Rated games"))
     peak = tables.Column(verbose_name=_("Peak"), default="–")
     last_played = tables.DateColumn(verbose_name=_("Last rated game"), format="Y-m-d", default="–")
-    rating_class = tables.Column(verbose_name=_("Class"), accessor="live_rating", default="–")
+    rating_class = tables.Column(
+        verbose_name=_("Class or grade"), accessor="live_rating", default="–"
+    )
     next_class = tables.Column(verbose_name=_("Next class"), accessor="live_rating", default="–")
 
     class Meta(BaseTable.Meta):
@@ -195,10 +229,14 @@ class PlayerRatingTable(BaseTable):
         fields = ()
         orderable = False
 
-    def render_rating_class(self, value: Decimal) -> str:
+    def render_rating_class(self, record: PlayerRating, value: Decimal) -> str:
+        if record.rating_list.system in GRADE_SYSTEMS:
+            return player_grade(record)
         return class_name(fide.round_change(value))
 
-    def render_next_class(self, value: Decimal) -> str:
+    def render_next_class(self, record: PlayerRating, value: Decimal) -> str:
+        if record.rating_list.system in GRADE_SYSTEMS:
+            return "–"
         return next_class_text(fide.round_change(value)) or "–"
 
     def render_live_rating(self, value: Decimal) -> str:
@@ -276,3 +314,177 @@ class LedgerTable(BaseTable):
 
     def render_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
+
+
+def decimals(value: float | Decimal | None, places: int) -> str:
+    """A number with exactly ``places`` decimals in the current locale; a dash when missing."""
+    if value is None:
+        return "–"
+    quantum = Decimal(1).scaleb(-places)
+    return number_format(Decimal(str(value)).quantize(quantum), places)
+
+
+def _detail(record: RatingChange, key: str):
+    return (record.details or {}).get(key)
+
+
+def _ledger_footer_change(table) -> str:
+    return signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
+
+
+class EgfLedgerTable(BaseTable):
+    """One period of a go (EGF) player's calculation: per game Se, con, bonus, the handicap
+    and the tournament class weight, as the EGD computes them; the footer sums the changes."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    handicap = tables.Column(
+        verbose_name=_("Handicap"), accessor="pk", attrs={"td": {"class": "num"}}
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(verbose_name=_("Se"), default="–", attrs={"td": {"class": "num"}})
+    con = tables.Column(verbose_name=_("con"), accessor="pk", attrs={"td": {"class": "num"}})
+    bonus = tables.Column(verbose_name=_("bonus"), accessor="pk", attrs={"td": {"class": "num"}})
+    weight = tables.Column(
+        verbose_name=_("Class weight"), accessor="pk", attrs={"td": {"class": "num"}}
+    )
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_ledger_footer_change,
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_handicap(self, record: RatingChange) -> str:
+        stones = _detail(record, "handicap")
+        if not stones:
+            return "–"
+        if stones > 0:
+            return _("receives %(stones)d (+%(points)s)") % {
+                "stones": stones,
+                "points": decimals(_detail(record, "adjustment"), 0),
+            }
+        return _("gives %(stones)d") % {"stones": -stones}
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(self, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return decimals(value, 4)
+
+    def render_con(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "con"), 4)
+
+    def render_bonus(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "bonus"), 4)
+
+    def render_weight(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "weight"), 2)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_decimals(value, 4)
+
+
+class FesaLedgerTable(BaseTable):
+    """One period of a shogi (FESA) player's calculation: per game the running rating, the
+    opponent's final tournament rating, the expected score, K and the change (win bonus
+    marked); the footer sums the changes (each tournament's total is rounded)."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    rating_used = tables.Column(
+        verbose_name=_("Own rating before the game"),
+        accessor="pk",
+        attrs={"td": {"class": "num"}},
+    )
+    opponent_final = tables.Column(
+        verbose_name=_("Opponent's final tournament rating"),
+        accessor="pk",
+        attrs={"td": {"class": "num"}},
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"), default="–", attrs={"td": {"class": "num"}}
+    )
+    k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_ledger_footer_change,
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_rating_used(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "rating_before"), 2)
+
+    def render_opponent_final(self, record: RatingChange) -> str:
+        text = decimals(_detail(record, "opponent_final"), 2)
+        return f"{text} *" if record.capped else text
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(self, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return decimals(value, 4)
+
+    def render_change(self, record: RatingChange, value: Decimal) -> str:
+        text = signed_decimals(value, 4)
+        if _detail(record, "win_bonus"):
+            return format_html('{} <abbr title="{}">B</abbr>', text, _("win bonus"))
+        return text
+
+
+def signed_decimals(value: Decimal | None, places: int) -> str:
+    """Like :func:`decimals`, with a plus sign on positive values."""
+    if value is None:
+        return "–"
+    text = decimals(value, places)
+    return f"+{text}" if value > 0 else text
+
+
+LEDGER_TABLES = {"egf": EgfLedgerTable, "egf_old": EgfLedgerTable, "fesa": FesaLedgerTable}
+"""The calculation table of each system with its own numbers (FIDE: :class:`LedgerTable`)."""
+
+
+def ledger_table_for(system: str):
+    """The ledger table class for a list's rating system."""
+    return LEDGER_TABLES.get(system, LedgerTable)
+
+
+class GradeColumn(tables.Column):
+    """A player's grade in a go or shogi list, for tables of other apps (tournament pages).
+
+    The accessor gives the player; the table holds ``grades`` (player id -> grade, from
+    :func:`ratings.queries.grades_for`).
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", _("Grade"))
+        kwargs.setdefault("accessor", "player")
+        super().__init__(default="–", orderable=False, **kwargs)
+
+    def render(self, value, table) -> str:
+        return table.grades.get(value.pk) or "–"

@@ -5,6 +5,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import Q
 
 from players.models import Club, Player
 from ratings.management.commands.seed_demo import Demo
@@ -88,16 +89,19 @@ def test_seed_demo_small_scale_counts():
         "byes": Game.objects.filter(black=None).count(),
         "pending": Game.objects.filter(result="").count(),
     }
+    # Chess, plus the go and shogi sections: 2 clubs, 8 + 8 players without FIDE ID, 5
+    # starting ratings (established shogi players), 3 tournaments with 8 players each, rounds
+    # 3 + 3 + 7 and games 12 + 12 + 28.
     assert counts == {
-        "clubs": 4,
-        "players": 20,
-        "newcomers": 2,
-        "starting ratings": 41,
-        "tournaments": 12,
+        "clubs": 4 + 2,
+        "players": 20 + 16,
+        "newcomers": 2 + 16,
+        "starting ratings": 41 + 5,
+        "tournaments": 12 + 3,
         "unrated tournaments": 1,
-        "registrations": 82,
-        "rounds": 73,
-        "games": 256,
+        "registrations": 82 + 24,
+        "rounds": 73 + 13,
+        "games": 256 + 52,
         "byes": 12,
         "pending": 5,
     }
@@ -221,8 +225,8 @@ def test_seed_demo_default_scale_has_a_believable_mix():
     assert len(set(players.values_list("federation", flat=True))) >= 5
     assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
     assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
-    assert lists == {"chess-standard", "chess-rapid", "chess-blitz", None}
-    assert systems == {"round_robin", "swiss_dutch"}
+    assert lists == {"chess-standard", "chess-rapid", "chess-blitz", "go-egf", "shogi-fesa", None}
+    assert systems == {"round_robin", "swiss_dutch", "manual"}  # go and shogi: manual rounds
     assert Game.objects.filter(result="").exists()  # the championship in progress
 
 
@@ -245,3 +249,29 @@ def test_seed_demo_without_if_empty_refuses_a_non_empty_database():
         seed(*SMALL)
 
     assert Player.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_seed_demo_go_and_shogi_sections_are_rated_by_their_systems():
+    seed(*SMALL)
+
+    go = Tournament.objects.filter(rating_list__slug="go-egf").order_by("start_date")
+    assert list(go.values_list("rating_class", flat=True)) == ["A", "B"]
+    handicap_games = Game.objects.filter(round__tournament__in=go, handicap__gt=0)
+    assert handicap_games.exists()
+    assert not Game.objects.filter(round__tournament=go[0], handicap__gt=0).exists()
+    # Every go player declared a grade and is rated; every game gives two ledger rows with
+    # con and Se (EGF) in the ledger.
+    go_ratings = PlayerRating.objects.filter(rating_list__slug="go-egf")
+    assert go_ratings.count() == 8
+    assert not go_ratings.filter(Q(declared_grade="") | Q(live_rating=None) | Q(grade="")).exists()
+    go_ledger = RatingChange.objects.filter(rating_list__slug="go-egf")
+    assert go_ledger.count() == 2 * 24
+    assert all("con" in row.details for row in go_ledger)
+    handicap_row = go_ledger.filter(game=handicap_games.first(), details__handicap__gt=0).get()
+    assert handicap_row.details["adjustment"] == 100 * (handicap_row.details["handicap"] - 0.5)
+    # Shogi: 5 established players on the list, the 3 newcomers unrated after 7 games.
+    shogi = PlayerRating.objects.filter(rating_list__slug="shogi-fesa")
+    assert sorted(shogi.values_list("status", flat=True)) == ["established"] * 5 + ["unrated"] * 3
+    assert shogi.exclude(live_rating=None).count() == 5
+    assert RatingChange.objects.filter(rating_list__slug="shogi-fesa").count() == 2 * 28

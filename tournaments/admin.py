@@ -169,6 +169,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
         *POINT_FIELDS,
         "initial_colour",
         "seeding",
+        "rating_class",
     )
 
     class Meta:
@@ -178,6 +179,7 @@ class TournamentForm(TiebreakFormMixin, forms.ModelForm):
             "slug",
             "club",
             "rating_list",
+            "rating_class",
             "city",
             "start_date",
             "end_date",

@@ -70,6 +70,7 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "slug",
             "club",
             "rating_list",
+            "rating_class",
             "start_date",
             "end_date",
             "city",
@@ -97,10 +98,13 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
         self.fields["rating_list"].empty_label = _("Unrated")
+        self.fields["rating_class"].required = False  # empty: class A (go lists only)
         self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if "rating_class" in cleaned and not cleaned["rating_class"]:
+            cleaned["rating_class"] = "A"
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date cannot be before the start date."))

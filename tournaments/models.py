@@ -65,6 +65,16 @@ class Tournament(models.Model):
         related_name="tournaments",
         help_text=_("Leave empty for an unrated tournament."),
     )
+    rating_class = models.CharField(
+        _("EGF tournament class"),
+        max_length=1,
+        choices=[("A", "A"), ("B", "B"), ("C", "C"), ("D", "D")],
+        default="A",
+        help_text=_(
+            "Go (EGF) lists: class A counts fully, B 3/4, C 1/2, D 1/4 of the rating change. "
+            "Ignored by other rating systems."
+        ),
+    )
     city = models.CharField(_("city"), max_length=100, blank=True)
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
@@ -317,6 +327,11 @@ class Game(models.Model):
         related_name="+",
     )
     result = models.CharField(_("result"), max_length=2, choices=Result.choices, blank=True)
+    handicap = models.PositiveSmallIntegerField(
+        _("handicap stones"),
+        default=0,
+        help_text=_("Go: stones Black receives (0 = even game)."),
+    )
 
     class Meta:
         ordering = ["round", "board"]

@@ -11,6 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn, player_link
+from ratings.tables import GradeColumn
 from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
 
@@ -27,6 +28,7 @@ class RegistrationTable(BaseTable):
     pairing_number = tables.Column(verbose_name=_("No."), default="–")
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", orderable=False)
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
+    grade = GradeColumn()
     rating_at_start = tables.Column(verbose_name=_("Rating"), default="–")
     entered_round = tables.Column(verbose_name=_("From round"))
     withdrawn_after_round = tables.Column(
@@ -37,6 +39,13 @@ class RegistrationTable(BaseTable):
         model = Registration
         fields = ()
         orderable = False
+
+    def __init__(self, *args, grades: dict[int, str] | None = None, **kwargs):
+        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column."""
+        self.grades = grades or {}
+        if grades is None:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        super().__init__(*args, **kwargs)
 
 
 class RoundTable(BaseTable):

@@ -133,6 +133,7 @@ _TOURNAMENT_FIELDS = frozenset(
         "slug",
         "club",
         "rating_list",
+        "rating_class",
         "city",
         "start_date",
         "end_date",
@@ -676,10 +677,14 @@ def _rating_in_list(tournament: Tournament, player: Player) -> int | None:
     if row is None:
         return None
     if row.rating is not None:
-        return row.rating
-    if row.live_rating is not None:
-        return int(row.live_rating.to_integral_value(rounding=ROUND_HALF_UP))
-    return row.starting_rating
+        rating = row.rating
+    elif row.live_rating is not None:
+        rating = int(row.live_rating.to_integral_value(rounding=ROUND_HALF_UP))
+    else:
+        rating = row.starting_rating
+    # Go ratings (GoR) go below zero (down to 30 kyu, -900); the registration's initial
+    # ranking rating cannot, so such a player enters without one.
+    return None if rating is not None and rating < 0 else rating
 
 
 def _renumber(registrations: list[Registration]) -> None:

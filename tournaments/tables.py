@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
-from ratings.tables import signed_two_decimals
+from ratings.tables import GradeColumn, signed_two_decimals
 from tournaments.models import AuditEntry, Game, Tournament
 from tournaments.queries import PlayerLine
 from tournaments.standings import TieBreak, format_value
@@ -61,6 +61,7 @@ class TournamentPlayerTable(BaseTable):
 
     place = tables.Column(verbose_name=_("#"), attrs={"td": {"class": "num"}})
     player = PlayerColumn(verbose_name=_("Player"))
+    grade = GradeColumn()
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     rating_used = tables.Column(
@@ -76,8 +77,13 @@ class TournamentPlayerTable(BaseTable):
     class Meta(BaseTable.Meta):
         orderable = False
 
-    def __init__(self, data: list[PlayerLine], *, rated: bool, **kwargs):
+    def __init__(
+        self, data: list[PlayerLine], *, rated: bool, grades: dict[int, str] | None = None, **kwargs
+    ):
         exclude = () if rated else ("rating_used", "change", "performance")
+        if grades is None:
+            exclude = (*exclude, "grade")
+        self.grades = grades or {}
         super().__init__(data, exclude=exclude, **kwargs)
 
     def render_points(self, value: Decimal) -> str:
@@ -125,6 +131,7 @@ class StandingsTable(BaseTable):
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     tpn = tables.Column(verbose_name=_("No."), attrs=NUM)
     player = PlayerColumn(verbose_name=_("Player"))
+    grade = GradeColumn()
     rating = tables.Column(verbose_name=_("Rating"), default="–", attrs=NUM)
     points = PointsColumn(verbose_name=_("Points"), attrs=NUM)
     performance = tables.Column(verbose_name=_("Performance"), default="–", attrs=NUM)
@@ -135,12 +142,22 @@ class StandingsTable(BaseTable):
         sequence = ("place", "tpn", "player", "rating", "points", "...")
         row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
 
-    def __init__(self, rows: list[dict], *, tiebreaks: tuple[TieBreak, ...], rated: bool):
+    def __init__(
+        self,
+        rows: list[dict],
+        *,
+        tiebreaks: tuple[TieBreak, ...],
+        rated: bool,
+        grades: dict[int, str] | None = None,
+    ):
         extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
         exclude = () if rated else ("change",)
+        if grades is None:
+            exclude = (*exclude, "grade")
+        self.grades = grades or {}
         super().__init__(rows, extra_columns=extra, exclude=exclude)
         self.sequence = (
-            ["place", "tpn", "player", "rating", "points"]
+            ["place", "tpn", "player", "grade", "rating", "points"]
             + [name for name, _column in extra]
             + ["performance", "change"]
         )

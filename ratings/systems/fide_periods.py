@@ -251,7 +251,7 @@ class FidePeriodSystem:
                 append((game, st, opponent, None, opp_at, score))
 
         for game in games:
-            _gid, tournament, _day, white_id, black_id, white_score = game
+            _gid, tournament, _day, white_id, black_id, white_score, _handicap = game
             li = t_list[tournament]
             start = t_start[tournament]
             white = players[white_id]
@@ -284,14 +284,14 @@ class FidePeriodSystem:
             gid, tournament, day = game[0], game[1], game[2]
             if own is None:
                 row = (index, gid, tournament, st.id, opponent, day,
-                       None, opp, opp, False, score, None, None, None)  # fmt: skip
+                       None, opp, opp, False, score, None, None, None, None)  # fmt: skip
             else:
                 k = st.k_used
                 expected, used, capped = expected_hundredths(own, opp, standard)
                 change = k * (score * 50 - expected)
                 st.sum += change
                 row = (index, gid, tournament, st.id, opponent, day,
-                       own, opp, used, capped, score, expected, k, change)  # fmt: skip
+                       own, opp, used, capped, score, expected, k, change, None)  # fmt: skip
             add(new(LedgerRow, row))
             last = st.last_played
             if last is None or day > last:

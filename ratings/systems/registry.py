@@ -11,12 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ratings.replay import PeriodSystem
+from ratings.systems.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
+from ratings.systems.fesa_periods import FesaPeriodSystem
 from ratings.systems.fide_periods import FidePeriodSystem
 
 __all__ = ["SYSTEMS", "get_system"]
 
 SYSTEMS: dict[str, Callable[..., PeriodSystem]] = {
     "fide": FidePeriodSystem,
+    "egf": EgfPeriodSystem,
+    "egf_old": EgfOldPeriodSystem,
+    "fesa": FesaPeriodSystem,
 }
 
 

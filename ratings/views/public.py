@@ -13,10 +13,10 @@ from ratings.filters import LeaderboardFilter
 from ratings.models import PublishedList, RatingList
 from ratings.tables import (
     LeaderboardTable,
-    LedgerTable,
     PlayerRatingTable,
     PublishedListTable,
     RatingListTable,
+    ledger_table_for,
 )
 from tournaments.audit import can_see_audit
 from tournaments.queries import player_history
@@ -57,6 +57,9 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
     def get_table_data(self):
         return queries.with_rank(self.object_list)
 
+    def get_table_kwargs(self):
+        return {"rating_list": self.rating_list}
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rating_list"] = self.rating_list
@@ -85,6 +88,9 @@ class PublishedListView(ReadOnlyMixin, SingleTableView):
     def get_queryset(self):
         return queries.published_rows(self.published)
 
+    def get_table_kwargs(self):
+        return {"rating_list": self.published.rating_list}
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["published"] = self.published
@@ -108,8 +114,14 @@ class PlayerView(ReadOnlyMixin, DetailView):
         context["calculations"] = [
             {
                 "calculation": calculation,
+                "system": calculation.rating_list.system,
                 "periods": [
-                    {"period": period, "table": LedgerTable(period.changes, period=period)}
+                    {
+                        "period": period,
+                        "table": ledger_table_for(calculation.rating_list.system)(
+                            period.changes, period=period
+                        ),
+                    }
                     for period in calculation.periods
                 ],
             }

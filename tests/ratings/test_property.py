@@ -21,11 +21,12 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 from ratings.services import (
     close_rating_period,
     recompute_ratings,
     reopen_rating_period,
+    set_declared_grade,
     set_starting_rating,
 )
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
@@ -80,20 +81,20 @@ def derived_state() -> dict[str, list]:
         "ratings": sorted(
             PlayerRating.objects.values_list(
                 "player_id", "starting_rating", "rating", "live_rating", "period_change",
-                "period_games", "k", "games", "peak", "last_played",
+                "period_games", "k", "games", "peak", "last_played", "grade", "status",
             )
         ),
         "ledger": sorted(
             RatingChange.objects.values_list(
                 "period__date", "game_id", "tournament_id", "player_id", "opponent_id", "date",
                 "rating_used", "opponent_rating", "opponent_rating_used", "capped", "score",
-                "expected", "k", "change",
+                "expected", "k", "change", "details",
             ),
             key=repr,
         ),
         "published": sorted(
             PublishedRating.objects.values_list(
-                "published_list__date", "player_id", "rating", "games", "k", "change"
+                "published_list__date", "player_id", "rating", "games", "k", "change", "grade"
             )
         ),
         "checkpoints": list(
@@ -138,15 +139,40 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
 )
 @given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
 def test_incremental_replays_equal_a_full_replay(starting, early_closes, operations):
+    _check_incremental(standard_list(), starting, early_closes, operations)
+
+
+GRADES = ["3d", "1k", "4k", "8k", "12k", "15k"]
+
+
+@pytest.mark.parametrize("slug", ["go-egf", "shogi-fesa"])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
+def test_go_and_shogi_incremental_replays_equal_a_full_replay(
+    slug, starting, early_closes, operations
+):
+    # Every player declares a grade (newcomers without a starting rating enter with it).
+    _check_incremental(RatingList.objects.get(slug=slug), starting, early_closes, operations,
+                       grades=GRADES)  # fmt: skip
+
+
+def _check_incremental(rating_list, starting, early_closes, operations, *, grades=None):
     with transaction.atomic():
-        rating_list = standard_list()
         players = [make_player(f"P{i}") for i in range(PLAYERS)]
+        for player, grade in zip(players, grades or (), strict=False):
+            set_declared_grade(player=player, rating_list=rating_list, grade=grade)
         for player, rating in zip(players, starting, strict=True):
             if rating is not None:
                 set_starting_rating(player=player, rating_list=rating_list, rating=rating, games=35)
         rounds = []
         for start, end in TOURNAMENTS:
-            tournament = make_tournament(start_date=start, end_date=end)
+            tournament = make_tournament(
+                start_date=start, end_date=end, rating_list=rating_list, rating_class="B"
+            )
             register(tournament, *players)
             rounds.append([make_round(tournament, n + 1) for n in range(ROUNDS)])
         closed: list[datetime.date] = []

@@ -283,7 +283,7 @@ def test_period_index_and_make_periods():
 def test_registry_gives_a_fresh_fide_system():
     assert isinstance(get_system("fide", time_control="blitz"), FidePeriodSystem)
     with pytest.raises(ValueError, match="unknown rating system"):
-        get_system("egf")
+        get_system("elo-club")
 
 
 @pytest.mark.parametrize(

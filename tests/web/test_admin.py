@@ -91,7 +91,7 @@ def test_admin_changelist_renders(admin_client, objects, app, model, header, lab
 
     assert response.status_code == 200
     assert f">{header}</a>" in response.content.decode()
-    assert response.context["cl"].result_count == {"player": 2, "ratinglist": 3}.get(model, 1)
+    assert response.context["cl"].result_count == {"player": 2, "ratinglist": 5}.get(model, 1)
 
 
 @pytest.mark.parametrize(("app", "model", "header", "label"), ADMIN_PAGES)
@@ -138,7 +138,7 @@ def test_admin_player_rating_shows_derived_fields_read_only(admin_client, object
     response = admin_client.get(reverse("admin:ratings_playerrating_change", args=[rating.pk]))
 
     form_fields = set(response.context["adminform"].form.fields)
-    assert form_fields == {"starting_rating", "starting_games", "starting_date"}
+    assert form_fields == {"starting_rating", "starting_games", "starting_date", "declared_grade"}
     assert '<div class="readonly">1536.80</div>' in response.content.decode()
 
 

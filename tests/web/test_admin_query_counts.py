@@ -77,5 +77,5 @@ def test_admin_changelist_query_count(
         response = client.get(url)
 
     rows_per_item = {"players_player": 2, "ratings_playerrating": 2}.get(model, 1)
-    expected = 3 if model == "ratings_ratinglist" else rows_per_item * item_count
+    expected = 5 if model == "ratings_ratinglist" else rows_per_item * item_count
     assert response.context["cl"].result_count == expected

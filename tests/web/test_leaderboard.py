@@ -83,6 +83,8 @@ def test_home_lists_every_rating_list_with_its_rated_players(client, field):
         ["Chess standard", "chess", "standard", "FIDE (Elo)", "4", "–"],
         ["Chess rapid", "chess", "rapid", "FIDE (Elo)", "1", "–"],
         ["Chess blitz", "chess", "blitz", "FIDE (Elo)", "0", "–"],
+        ["Go (EGF)", "go", "standard", "EGF (GoR, 2021 system)", "0", "–"],
+        ["Shogi (FESA)", "shogi", "standard", "FESA (shogi Elo)", "0", "–"],
     ]
     assert f'href="{LEADERBOARD}"' in response.content.decode()
 

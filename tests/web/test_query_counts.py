@@ -39,7 +39,7 @@ def test_home_query_count(client, django_assert_num_queries, item_count):
     with django_assert_num_queries(1):
         response = client.get(reverse("ratings:home"))
 
-    assert len(body_rows(response.content)) == 3 + item_count
+    assert len(body_rows(response.content)) == 5 + item_count
 
 
 @pytest.mark.parametrize("item_count", [1, 3])

@@ -30,7 +30,7 @@ from django_tables2 import RequestConfig
 
 from players.models import Club
 from players.services import create_player
-from ratings.queries import result_previews
+from ratings.queries import result_previews, tournament_grades
 from tournaments import permissions, services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
@@ -252,7 +252,10 @@ class DashboardView(TournamentMixin, TemplateView):
             .select_related("player")
             .order_by("pairing_number", "player__last_name")
         )
-        players = RegistrationTable(registrations)
+        players = RegistrationTable(
+            registrations,
+            grades=tournament_grades(tournament, [r.player_id for r in registrations]),
+        )
         rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
         for round_ in rounds:
             round_.complete = round_is_complete(round_)

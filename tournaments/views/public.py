@@ -7,6 +7,7 @@ from django.views.generic import DetailView
 from django_tables2 import RequestConfig, SingleTableView
 
 from players.views.mixins import ReadOnlyMixin
+from ratings.queries import tournament_grades
 from tournaments import queries
 from tournaments.audit import can_see_audit
 from tournaments.tables import (
@@ -46,7 +47,9 @@ class TournamentView(ReadOnlyMixin, DetailView):
         games = list(queries.tournament_games(self.object))
         lines = queries.tournament_players(self.object, games)
         context["players_table"] = TournamentPlayerTable(
-            lines, rated=self.object.rating_list_id is not None
+            lines,
+            rated=self.object.rating_list_id is not None,
+            grades=tournament_grades(self.object, [line.player.pk for line in lines]),
         )
         context["strength"] = queries.field_strength(lines)
         context["rounds"] = [
@@ -121,7 +124,10 @@ class StandingsView(StandingsBaseView):
 
     def table(self, data, ranked):
         return StandingsTable(
-            queries.standings_rows(data, ranked), tiebreaks=ranked.tiebreaks, rated=data.rated
+            queries.standings_rows(data, ranked),
+            tiebreaks=ranked.tiebreaks,
+            rated=data.rated,
+            grades=tournament_grades(data.tournament, [p.pk for p in data.players.values()]),
         )
 
 

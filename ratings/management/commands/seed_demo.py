@@ -17,7 +17,10 @@ What it builds (defaults: 160 players, 6 months):
 - results drawn from FIDE's expected score (table 8.1.2) of the players' hidden strengths, with
   draw rates by level and time control, a few forfeits and half-point byes;
 - then, per list, one replay and the monthly lists closed in date order; the last month stays
-  in the open period so that live ratings differ from the published ones.
+  in the open period so that live ratings differ from the published ones;
+- a go club rated by the EGF (declared grades, a class A championship and a class B handicap
+  tournament with handicap games) and a shogi club rated by FESA (a round robin); see
+  ``_seed_go_shogi`` (always rated, also with ``--no-ratings``).
 
 Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss events
 are paired round by round with the FIDE Dutch engine (``tournaments.pairing.dutch.pair_round``):
@@ -38,6 +41,7 @@ from django.utils.text import slugify
 
 from players.enums import Sex, Title
 from players.models import Club, Player
+from ratings.management.commands._seed_go_shogi import seed_go_and_shogi
 from ratings.models import PlayerRating, RatingList
 from ratings.services import close_rating_period, recompute_ratings
 from ratings.systems.fide import probability_for_difference
@@ -213,6 +217,7 @@ class Demo:
 
     def __init__(self, *, seed: int, players: int, months: int, today: dt.date):
         self.rng = random.Random(seed)
+        self.seed = seed
         self.size = players
         self.months = months
         self.today = today
@@ -735,6 +740,10 @@ class Command(BaseCommand):
         counts = demo.write()
         if rate:
             counts["published lists"] = self.rate(demo)
+        # Go and shogi: entered through the services, so always rated (a small section).
+        counts.update(
+            seed_go_and_shogi(seed=demo.seed, first_day=demo.first_day, months=demo.months)
+        )
         return counts
 
     def rate(self, demo: Demo) -> int:
