@@ -18,6 +18,7 @@ from ratings.models import PlayerRating, RatingList
 from ratings.services import close_rating_period, set_declared_grade, set_starting_rating
 from tests.factories import make_player, make_round, make_tournament, register
 from tests.web.helpers import body_rows
+from tournaments.models import Game
 from tournaments.services import add_game, record_result
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +239,25 @@ def test_published_go_list_shows_grades(client, go_event):
         ["1", "Honinbo, Ann", "1d", "", "", "2109", "+9", "1", "–"],
         ["2", "Kisei, Ben", "1d", "", "", "2092", "-8", "1", "–"],
     ]
+
+
+def test_go_player_page_shows_the_handicap(client):
+    # White 8k (1300) gives Black 11k (1000) one stone; Black wins: Se 0.304813 (1050 v 1300),
+    # 49.787 x 0.695187 + 3.25 = +37.861310.
+    rating_list = _list("go-egf")
+    white, black = make_player("White", "Wu"), make_player("Black", "Bo")
+    set_declared_grade(player=white, rating_list=rating_list, grade="8k")
+    set_declared_grade(player=black, rating_list=rating_list, grade="11k")
+    tournament = make_tournament("Handicap", rating_list=rating_list, start_date=D(2025, 1, 5))
+    register(tournament, white, black)
+    game = add_game(round=make_round(tournament), board=1, white=white, black=black)
+    Game.objects.filter(pk=game.pk).update(handicap=1)
+    record_result(game=game, result="01")
+
+    black_page = client.get(reverse("ratings:player", args=[black.pk])).content
+    white_page = client.get(reverse("ratings:player", args=[white.pk])).content
+
+    assert body_rows(black_page, 1)[0][3:] == [
+        "1300", "receives 1 (+50)", "1", "0.3048", "49.7871", "3.2500", "1.00", "+37.8613"
+    ]  # fmt: skip
+    assert body_rows(white_page, 1)[0][4] == "gives 1"
