@@ -58,10 +58,12 @@ from django.utils.translation import gettext as _
 from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from ratings.systems import egf, fesa
 from tournaments.enums import (
     BYE_RESULTS,
     GAME_RESULTS,
     RATED_RESULTS,
+    SHOGI_SYSTEMS,
     ByeKind,
     InitialColour,
     PairingSystem,
@@ -78,12 +80,13 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing import berger
+from tournaments.pairing import berger, mcmahon
 from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import (
     highest_round_number,
     initial_ranking,
     last_round,
+    mcmahon_state,
     pairing_state,
     round_is_complete,
 )
@@ -109,6 +112,11 @@ _TOURNAMENT_FIELDS = frozenset(
         "seeding",
         "tiebreaks",
         "max_half_point_byes",
+        "top_bar",
+        "floor_bar",
+        "handicap_policy",
+        "handicap_cap",
+        "komi",
     }
 )
 
@@ -116,7 +124,16 @@ _TOURNAMENT_FIELDS = frozenset(
 RESERVED_SLUGS = frozenset({"organise", "import-trf"})
 
 #: Pairing settings that cannot change after the first round has been paired.
-_FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
+_FIXED_ONCE_PAIRED = (
+    "pairing_system",
+    "initial_colour",
+    "accelerated",
+    "seeding",
+    "top_bar",
+    "floor_bar",
+    "handicap_policy",
+    "handicap_cap",
+)
 
 
 def _check_result(result: Any, *, bye: bool) -> dict[str, str]:
@@ -140,6 +157,24 @@ def _lock(tournament: Tournament) -> RatingList | None:
     return None
 
 
+def _entry_grade(tournament: Tournament, grade: str, rating: int | None) -> str:
+    """The grade to store: the declared one (normalised, e.g. ``5k``), else from the rating."""
+    grade = (grade or "").strip()
+    if grade:
+        try:
+            number, kind = egf.parse_grade(grade)
+        except ValueError:
+            raise ValidationError(
+                {"grade": _("“%(grade)s” is not a grade such as 5k or 2d.") % {"grade": grade}}
+            ) from None
+        return f"{number}{kind}"
+    if rating is None or not tournament.uses_mcmahon_engine:
+        return ""
+    if tournament.pairing_system in SHOGI_SYSTEMS:
+        return fesa.rating_to_grade(rating)
+    return egf.rating_to_grade(rating)
+
+
 def _registered(tournament: Tournament, players: list[Player]) -> set[int]:
     return set(
         Registration.objects.filter(
@@ -154,13 +189,17 @@ def register_player(
     player: Player,
     pairing_number: int | None = None,
     rating_at_start: int | None = None,
+    grade: str = "",
 ) -> Registration:
     """Enter ``player`` in ``tournament``, before the start or as a late entry.
 
     ``rating_at_start`` (for the initial ranking) defaults to the player's rating in the
-    tournament's list. In a Swiss tournament an entry without a pairing number re-ranks
-    everybody by C.04.2 while round 4 has not been paired, then gets the next number; a late
-    entry scores nothing in the rounds it missed (``entered_round``).
+    tournament's list. ``grade`` (go/shogi formats: the declared kyu/dan grade that sets the
+    McMahon score) defaults to the grade of ``rating_at_start`` (EGF scale for go, FESA's for
+    shogi); a grade that is not a kyu/dan grade is refused. In a Swiss tournament an entry
+    without a pairing number re-ranks everybody by C.04.2 while round 4 has not been paired,
+    then gets the next number; a late entry scores nothing in the rounds it missed
+    (``entered_round``).
 
     Refused: the player is already entered; the pairing number is not a positive whole number
     or is taken; a round robin that has started.
@@ -205,12 +244,15 @@ def register_player(
             raise ValidationError(_("A round robin that has started takes no new players."))
         if rating_at_start is None:
             rating_at_start = _rating_in_list(current, player)
-        registration = Registration.objects.create(
+        registration = Registration(
             tournament=current,
             player=player,
             pairing_number=pairing_number,
             rating_at_start=rating_at_start,
+            grade=_entry_grade(current, grade, rating_at_start),
         )
+        registration.full_clean(exclude=["tournament", "player"], validate_unique=False)
+        registration.save()
         if current.pairing_system != PairingSystem.MANUAL:
             _register_late(current, registration)
         return registration
@@ -560,7 +602,8 @@ def _register_late(tournament: Tournament, registration: Registration) -> None:
     started = highest_round_number(tournament)
     registration.entered_round = started + 1
     registration.save(update_fields=["entered_round"])
-    if tournament.pairing_system != PairingSystem.SWISS_DUTCH or registration.pairing_number:
+    swiss = tournament.pairing_system == PairingSystem.SWISS_DUTCH
+    if not (swiss or tournament.uses_mcmahon_engine) or registration.pairing_number:
         return
     if started >= RERANK_UNTIL_ROUND:
         highest = (
@@ -638,12 +681,22 @@ def pair_next_round(*, tournament: Tournament, user: Any = None) -> Round:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
+        stones: dict[int, int] = {}
         if current.is_round_robin:
             boards = _round_robin_boards(current, registrations, number)
+        elif current.uses_mcmahon_engine:
+            boards, stones = _mcmahon_boards(current, registrations, number)
         else:
             boards = _swiss_boards(current, registrations, number)
         Game.objects.bulk_create(
-            Game(round=round_, board=board, white=white, black=black, result=result)
+            Game(
+                round=round_,
+                board=board,
+                white=white,
+                black=black,
+                result=result,
+                handicap=stones.get(board, 0),
+            )
             for board, (white, black, result) in enumerate(boards, start=1)
         )
     return round_
@@ -693,6 +746,27 @@ def _swiss_boards(
         if player_state.absent:
             boards.append((by_tpn[player_state.tpn], None, player_state.requested_bye or "Z"))
     return boards
+
+
+def _mcmahon_boards(
+    tournament: Tournament, registrations: list[Registration], number: int
+) -> tuple[list[Board], dict[int, int]]:
+    """Boards from the McMahon engine (go and shogi), with the handicap stones per board."""
+    state, absent = mcmahon_state(tournament, number)
+    result = mcmahon.pair_round(state)
+    if not result.ok:
+        raise ValidationError(
+            _("Round %(round)d cannot be paired: %(why)s")
+            % {"round": number, "why": result.message}
+        )
+    by_tpn = {r.pairing_number: r.player for r in registrations}
+    boards: list[Board] = [(by_tpn[b.white], by_tpn[b.black], "") for b in result.boards]
+    stones = {board: b.handicap for board, b in enumerate(result.boards, start=1) if b.handicap}
+    if result.bye is not None:
+        boards.append((by_tpn[result.bye], None, "U"))
+    for tpn, code in absent:
+        boards.append((by_tpn[tpn], None, code))
+    return boards, stones
 
 
 def _draft(round: Round) -> Round:

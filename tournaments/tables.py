@@ -126,6 +126,7 @@ class StandingsTable(BaseTable):
     tpn = tables.Column(verbose_name=_("No."), attrs=NUM)
     player = PlayerColumn(verbose_name=_("Player"))
     rating = tables.Column(verbose_name=_("Rating"), default="–", attrs=NUM)
+    grade = tables.Column(verbose_name=_("Grade"), default="–", attrs=NUM)
     points = PointsColumn(verbose_name=_("Points"), attrs=NUM)
     performance = tables.Column(verbose_name=_("Performance"), default="–", attrs=NUM)
     change = tables.Column(verbose_name=_("Rating change"), default="–", attrs=NUM)
@@ -135,12 +136,19 @@ class StandingsTable(BaseTable):
         sequence = ("place", "tpn", "player", "rating", "points", "...")
         row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
 
-    def __init__(self, rows: list[dict], *, tiebreaks: tuple[TieBreak, ...], rated: bool):
+    def __init__(
+        self,
+        rows: list[dict],
+        *,
+        tiebreaks: tuple[TieBreak, ...],
+        rated: bool,
+        grades: bool = False,
+    ):
         extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
-        exclude = () if rated else ("change",)
+        exclude = (() if rated else ("change",)) + (() if grades else ("grade",))
         super().__init__(rows, extra_columns=extra, exclude=exclude)
         self.sequence = (
-            ["place", "tpn", "player", "rating", "points"]
+            ["place", "tpn", "player", "rating", "grade", "points"]
             + [name for name, _column in extra]
             + ["performance", "change"]
         )

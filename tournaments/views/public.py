@@ -108,7 +108,10 @@ class StandingsView(StandingsBaseView):
 
     def table(self, data, ranked):
         return StandingsTable(
-            queries.standings_rows(data, ranked), tiebreaks=ranked.tiebreaks, rated=data.rated
+            queries.standings_rows(data, ranked),
+            tiebreaks=ranked.tiebreaks,
+            rated=data.rated,
+            grades=data.shows_grades,
         )
 
 
