@@ -52,6 +52,11 @@ class SettingsForm(TiebreakFormMixin, forms.ModelForm):
             "seeding",
             "tiebreaks",
             "max_half_point_byes",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
         ]
 
 
@@ -78,6 +83,11 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "accelerated",
             "seeding",
             "tiebreaks",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -154,9 +164,17 @@ class RegisterForm(forms.Form):
         max_value=3500,
         help_text=_("Empty: the player's rating in the tournament's list."),
     )
+    grade = forms.CharField(
+        label=_("Grade"),
+        required=False,
+        max_length=4,
+        help_text=_("Go/shogi: the declared grade (e.g. 5k, 2d). Empty: from the rating."),
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not tournament.uses_mcmahon_engine:
+            del self.fields["grade"]
         self.fields["player"].queryset = Player.objects.exclude(
             registrations__tournament=tournament
         ).order_by("last_name", "first_name")

@@ -15,6 +15,7 @@ from tournaments.enums import (
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
     ROUND_ROBINS,
+    SHOGI_SYSTEMS,
     ByeKind,
     HandicapPolicy,
     InitialColour,
@@ -201,6 +202,11 @@ class Tournament(models.Model):
     def uses_mcmahon_engine(self) -> bool:
         """Go and shogi formats (McMahon or Swiss) paired by the McMahon engine."""
         return self.pairing_system in MCMAHON_ENGINE
+
+    @property
+    def is_go(self) -> bool:
+        """A go format of the McMahon engine: games have handicap stones."""
+        return self.uses_mcmahon_engine and self.pairing_system not in SHOGI_SYSTEMS
 
     @property
     def has_mcmahon_score(self) -> bool:

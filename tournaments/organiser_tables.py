@@ -18,6 +18,7 @@ class RegistrationTable(BaseTable):
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", orderable=False)
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
     rating_at_start = tables.Column(verbose_name=_("Rating"), default="–")
+    grade = tables.Column(verbose_name=_("Grade"), default="–")
     entered_round = tables.Column(verbose_name=_("From round"))
     withdrawn_after_round = tables.Column(
         verbose_name=_("Withdrawn after round"), default="", orderable=False
@@ -27,6 +28,9 @@ class RegistrationTable(BaseTable):
         model = Registration
         fields = ()
         orderable = False
+
+    def __init__(self, *args: Any, grades: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, exclude=() if grades else ("grade",), **kwargs)
 
 
 class RoundTable(BaseTable):
@@ -54,6 +58,7 @@ class BoardTable(BaseTable):
     white = tables.Column(verbose_name=_("White"), accessor="white__name")
     black = tables.Column(verbose_name=_("Black"), accessor="black__name", default=_("bye"))
     result = tables.Column(verbose_name=_("Result"), default="")
+    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
     form = tables.TemplateColumn(
         verbose_name="",
         template_name="tournaments/organiser/_board_form.html",
@@ -64,13 +69,18 @@ class BoardTable(BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args: Any, draft: bool, manual: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *args: Any, draft: bool, manual: bool = False, go: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, exclude=() if go else ("handicap",), **kwargs)
         self.draft = draft
         self.manual = manual
 
     def render_result(self, record: Any) -> str:
         return record.get_result_display()
+
+    def render_handicap(self, value: int) -> str:
+        return str(value) if value else _("even")
 
 
 class OrganiserTournamentTable(BaseTable):

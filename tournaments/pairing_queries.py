@@ -51,8 +51,21 @@ def initial_ranking_key(registration: Registration) -> tuple[int, int, str, str]
     )
 
 
-def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]:
-    """Registrations in the order of the initial ranking (C.04.2)."""
+def initial_ranking(
+    registrations: Iterable[Registration], tournament: Tournament | None = None
+) -> list[Registration]:
+    """Registrations in the order of the initial ranking (C.04.2); for the go and shogi
+    formats by grade first (strongest first), then as C.04.2."""
+    if tournament is not None and tournament.uses_mcmahon_engine:
+
+        def go_key(registration: Registration) -> tuple:
+            rank = registration_rank(tournament, registration)
+            return (
+                -(mcmahon.MMS_ZERO_RANK if rank is None else rank),
+                *initial_ranking_key(registration),
+            )
+
+        return sorted(registrations, key=go_key)
     return sorted(registrations, key=initial_ranking_key)
 
 

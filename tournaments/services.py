@@ -566,7 +566,7 @@ def _assign_numbers(tournament: Tournament, *, keep_complete: bool) -> list[Regi
         drawn = berger.numbers_by_lot([r.pk for r in registrations])
         ordered = sorted(registrations, key=lambda r: drawn[r.pk])
     else:
-        ordered = initial_ranking(registrations)
+        ordered = initial_ranking(registrations, tournament)
     _renumber(ordered)
     return ordered
 
@@ -618,7 +618,7 @@ def _register_late(tournament: Tournament, registration: Registration) -> None:
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player")
     )
-    _renumber(initial_ranking(registrations))
+    _renumber(initial_ranking(registrations, tournament))
     registration.refresh_from_db(fields=["pairing_number"])
 
 

@@ -142,7 +142,7 @@ class DashboardView(TournamentMixin, TemplateView):
             .select_related("player")
             .order_by("pairing_number", "player__last_name")
         )
-        players = RegistrationTable(registrations)
+        players = RegistrationTable(registrations, grades=tournament.uses_mcmahon_engine)
         rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
         for round_ in rounds:
             round_.complete = round_is_complete(round_)
@@ -194,7 +194,7 @@ class RoundView(RoundMixin, TemplateView):
             else:
                 game.form = ResultForm(game=game, prefix=f"b{game.board}")
         manual = self.tournament.pairing_system == PairingSystem.MANUAL
-        table = BoardTable(games, draft=draft, manual=manual)
+        table = BoardTable(games, draft=draft, manual=manual, go=self.tournament.is_go)
         return super().get_context_data(
             tournament=self.tournament,
             round=self.round,
@@ -287,6 +287,7 @@ class RegisterView(ActionView):
             tournament=self.tournament,
             player=form.cleaned_data["player"],
             rating_at_start=form.cleaned_data["rating_at_start"],
+            grade=form.cleaned_data.get("grade", ""),
         )
         messages.success(
             self.request,

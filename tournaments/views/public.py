@@ -48,7 +48,7 @@ class TournamentView(ReadOnlyMixin, DetailView):
         )
         context["strength"] = queries.field_strength(lines)
         context["rounds"] = [
-            {"round": round_games, "table": GameTable(round_games.games)}
+            {"round": round_games, "table": GameTable(round_games.games, go=self.object.is_go)}
             for round_games in queries.games_by_round(games)
         ]
         return context

@@ -1,4 +1,5 @@
-"""Organiser pages for TRF files: upload a file as a new tournament, download a tournament.
+"""Organiser pages for TRF files: upload a file as a new tournament, download a tournament;
+and the go/shogi federations' results files (EGD ``.h9``, FESA ``turnering.txt``).
 
 Staff only for now (the organiser pages' ``StaffRequiredMixin``); both views call one service each.
 """
@@ -9,8 +10,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
@@ -18,7 +21,9 @@ from django.views.generic import FormView
 
 from ratings.models import RatingList
 from tournaments.models import Tournament
+from tournaments.result_files import export_h9, export_turnering
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
+from tournaments.turnering import ENCODING
 from tournaments.views.organiser import StaffRequiredMixin
 
 
@@ -92,4 +97,34 @@ class TrfExportView(StaffRequiredMixin, View):
         tournament = get_object_or_404(Tournament, slug=slug)
         response = HttpResponse(export_trf(tournament=tournament), content_type="text/plain")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
+
+
+class ResultsFileView(StaffRequiredMixin, View):
+    """Download a go tournament as an EGD ``.h9`` file or a shogi one as ``turnering.txt``.
+
+    404 for a tournament of another format; a tournament without a complete round goes back
+    to its organiser page with the reason.
+    """
+
+    http_method_names = ["get", "head"]
+    kind = "h9"
+
+    def get(self, request: Any, slug: str) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, slug=slug)
+        go = self.kind == "h9"
+        if not tournament.uses_mcmahon_engine or tournament.is_go != go:
+            raise Http404(_("This file is not made for this tournament's format."))
+        try:
+            if go:
+                body: bytes | str = export_h9(tournament=tournament)
+                filename, content_type = f"{tournament.slug}.h9", "text/plain; charset=utf-8"
+            else:
+                body = export_turnering(tournament=tournament).encode(ENCODING, errors="replace")
+                filename, content_type = "turnering.txt", f"text/plain; charset={ENCODING}"
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
