@@ -254,8 +254,9 @@ def parse_h9(text: str) -> H9File:
             elif line.startswith("; Pl "):
                 titles = tuple(line.split()[6:])
             continue
-        if "EV" not in tags or "DT" not in tags:
-            raise H9Error(lineno, "player lines before the EV and DT header tags")
+        for needed, what in (("EV", "event name"), ("DT", "dates")):
+            if needed not in tags:
+                raise H9Error(lineno, f"the {needed} ({what}) header tag is missing")
         player = _parse_player(line, lineno, None if titles is None else len(titles))
         expected_place = len(players) + 1
         if player.place != expected_place:
