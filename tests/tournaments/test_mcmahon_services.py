@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -11,6 +12,7 @@ from tests.factories import make_player
 from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.pairing_queries import mcmahon_state
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +105,28 @@ def test_late_entry_in_mcmahon_gets_a_number_and_plays():
     assert (late.pairing_number, late.entered_round) == (1, 2)  # re-ranked: 3d is the strongest
     second = services.pair_next_round(tournament=tournament)
     assert second.games.count() == 3  # two games and a bye
+
+
+def test_requested_half_point_bye_and_the_pairing_bye_in_mcmahon():
+    tournament = _go(rounds_planned=2)
+    players = [make_player(name) for name in ("Kim", "Lee", "Park", "Cho")]
+    entries = [
+        services.register_player(tournament=tournament, player=player, grade=grade)
+        for player, grade in zip(players, ("2d", "1d", "1k", "2k"), strict=True)
+    ]
+    services.request_bye(registration=entries[0], round_number=1, kind="H")
+    round_ = services.pair_next_round(tournament=tournament)
+    boards = [
+        (g.white.last_name, g.black.last_name if g.black else None, g.result)
+        for g in round_.games.order_by("board")
+    ]
+    # Lee 1d (30), Park 1k (29), Cho 2k (28): Cho, the lowest, gets the bye; Kim is absent.
+    assert boards == [("Lee", "Park", ""), ("Cho", None, "U"), ("Kim", None, "H")]
+    services.publish_round(round=round_)
+    services.record_result(game=round_.games.get(board=1), result="01")
+    state, absent = mcmahon_state(tournament, 2)
+    mms = {p.number: state.mms(p) for p in state.players}
+    # Kim 31 + ½, Lee 30, Park 29 + 1, Cho 28 + 1 (bye).
+    assert mms == {1: Fraction(63, 2), 2: 30, 3: 30, 4: 29}
+    assert absent == []
+    assert [p.byes for p in state.players] == [0, 0, 0, 1]
