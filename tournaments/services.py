@@ -88,7 +88,9 @@ from tournaments.pairing_queries import (
     last_round,
     mcmahon_state,
     pairing_state,
+    registration_rank,
     round_is_complete,
+    tournament_bar,
 )
 
 _GAME_CODES = frozenset(str(code) for code in GAME_RESULTS)
@@ -832,8 +834,9 @@ def edit_board(
     """Put ``white`` and ``black`` on ``game``'s board of a draft round.
 
     A player taken from another board (or from the pairing-allocated bye) changes places with
-    the player they replace, so everybody stays paired exactly once. Returns warnings (same
-    absolute colour preference, a requested bye ignored).
+    the player they replace, so everybody stays paired exactly once. Go: the handicap of every
+    changed board is set again from the grades. Returns warnings (same absolute colour
+    preference, a requested bye ignored).
 
     Refused: a published round; a requested or withdrawal bye board; making a game a bye or a
     bye a game; a player who is withdrawn or not in this round's pairings; a rematch; a
@@ -895,9 +898,32 @@ def edit_board(
         warnings = _check_boards(tournament, round_, [games[pk] for pk in sorted(changed)])
         for pk in sorted(changed):
             Game.objects.filter(pk=pk).update(
-                white_id=games[pk].white_id, black_id=games[pk].black_id
+                white_id=games[pk].white_id,
+                black_id=games[pk].black_id,
+                handicap=_stones(tournament, registrations, games[pk]),
             )
     return warnings
+
+
+def _stones(tournament: Tournament, registrations: dict[int, Registration], game: Game) -> int:
+    """Handicap stones for a board edited by hand: go formats by the tournament's policy
+    (from the two grades, whoever sits where), 0 otherwise."""
+    if not tournament.is_go or game.black_id is None:
+        return 0
+    ranks = [
+        registration_rank(tournament, registrations[pid]) for pid in (game.white_id, game.black_id)
+    ]
+    if None in ranks:
+        return 0
+    scored = tournament.has_mcmahon_score
+    return mcmahon.handicap(
+        ranks[0],
+        ranks[1],
+        policy=tournament.handicap_policy,
+        cap=tournament.handicap_cap,
+        top_bar=tournament_bar(tournament.top_bar) if scored else None,
+        floor_bar=tournament_bar(tournament.floor_bar) if scored else None,
+    )
 
 
 def _check_boards(tournament: Tournament, round_: Round, changed: list[Game]) -> list[str]:
@@ -934,6 +960,8 @@ def _check_boards(tournament: Tournament, round_: Round, changed: list[Game]) ->
             raise ValidationError(
                 _("%(white)s and %(black)s must not be paired (forbidden pair).") % pair_names
             )
+        if tournament.uses_mcmahon_engine:
+            continue  # go/shogi: no absolute colour preference (handicaps, furigoma)
         for player, side in ((white, "w"), (black, "b")):
             if _absolute_preference(player) == ("b" if side == "w" else "w"):
                 warnings.append(

@@ -130,3 +130,26 @@ def test_requested_half_point_bye_and_the_pairing_bye_in_mcmahon():
     assert mms == {1: Fraction(63, 2), 2: 30, 3: 30, 4: 29}
     assert absent == []
     assert [p.byes for p in state.players] == [0, 0, 0, 1]
+
+
+def test_a_board_edited_by_hand_gets_its_handicap_again():
+    tournament = _go(rounds_planned=1, handicap_policy="minus_one")
+    players = [make_player(name) for name in ("Kim", "Lee", "Park", "Cho")]
+    for player, grade in zip(players, ("5d", "4d", "1k", "2k"), strict=True):
+        services.register_player(tournament=tournament, player=player, grade=grade)
+    round_ = services.pair_next_round(tournament=tournament)
+    before = [
+        (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
+    ]
+    # MMS 34 33 29 28: Kim-Lee (one grade: even), Park-Cho (even; board 2: the lower-placed
+    # takes White).
+    assert before == [("Kim", "Lee", 0), ("Cho", "Park", 0)]
+    kim, lee, park, cho = players
+    warnings = services.edit_board(game=round_.games.get(board=1), white=kim, black=cho)
+    after = [
+        (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
+    ]
+    # Cho leaves board 2 and Lee takes his seat. 5d against 2k: six grades apart, five
+    # stones; Lee-Park: 4d against 1k, three stones.
+    assert after == [("Kim", "Cho", 5), ("Lee", "Park", 3)]
+    assert warnings == []
