@@ -144,7 +144,7 @@ def test_a_board_edited_by_hand_gets_its_handicap_again():
     # MMS 34 33 29 28: Kim-Lee (one grade: even), Park-Cho (even; board 2: the lower-placed
     # takes White).
     assert before == [("Kim", "Lee", 0), ("Cho", "Park", 0)]
-    kim, lee, park, cho = players
+    kim, cho = players[0], players[3]
     warnings = services.edit_board(game=round_.games.get(board=1), white=kim, black=cho)
     after = [
         (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
