@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test test-slow lint format bench bench-pairing install migrate seed messages clean
+.PHONY: run serve test test-slow lint format bench bench-pairing bench-mcmahon install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -56,6 +56,9 @@ bench: install
 
 bench-pairing: install
 	$(PY) -m bench.pairing
+
+bench-mcmahon: install
+	$(PY) -m bench.mcmahon
 
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests

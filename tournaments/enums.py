@@ -11,16 +11,43 @@ class PairingSystem(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
     SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
+    MCMAHON_GO = "mcmahon_go", _("McMahon (go)")
+    SWISS_GO = "swiss_go", _("Swiss (go)")
+    MCMAHON_SHOGI = "mcmahon_shogi", _("McMahon (shogi, colours by furigoma)")
+    SWISS_SHOGI = "swiss_shogi", _("Swiss (shogi, colours by furigoma)")
 
 
 ROUND_ROBINS = frozenset({PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN})
+#: Paired by the McMahon engine (``tournaments.pairing.mcmahon``): go and shogi.
+MCMAHON_ENGINE = frozenset(
+    {
+        PairingSystem.MCMAHON_GO,
+        PairingSystem.SWISS_GO,
+        PairingSystem.MCMAHON_SHOGI,
+        PairingSystem.SWISS_SHOGI,
+    }
+)
+#: Of those, the ones whose players start with a McMahon score from their grade.
+MCMAHON_SCORED = frozenset({PairingSystem.MCMAHON_GO, PairingSystem.MCMAHON_SHOGI})
+#: Shogi: colours by furigoma, no colour balancing, no handicap stones.
+SHOGI_SYSTEMS = frozenset({PairingSystem.MCMAHON_SHOGI, PairingSystem.SWISS_SHOGI})
 
 #: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
 DEFAULT_TIEBREAKS = {
     "round-robin": "DE WIN SB KS",
     "swiss": "BH/C1 BH DE WIN BWG BPG",
     "swiss-rated": "BH/C1 BH DE ARO/C1 WIN BWG BPG",
+    "mcmahon": "MMS SOS SODOS SOSOS",
+    "swiss-go": "SOS SODOS SOSOS",
 }
+
+
+class HandicapPolicy(models.TextChoices):
+    """How many stones Black gets in a go game of the McMahon engine."""
+
+    NONE = "none", _("no handicap")
+    MINUS_ONE = "minus_one", _("grade difference minus one")
+    CAPPED = "capped", _("grade difference minus one, capped")
 
 
 class InitialColour(models.TextChoices):

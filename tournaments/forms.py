@@ -37,7 +37,26 @@ def _entrants(tournament: Tournament) -> Any:
     )
 
 
-class SettingsForm(TiebreakFormMixin, forms.ModelForm):
+#: Go/shogi settings: optional in the forms (a chess organiser never sees a reason to fill
+#: them); left empty they keep the model's default.
+GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
+
+
+class GoSettingsMixin:
+    """Makes :data:`GO_FIELDS` optional; an empty one takes the model field's default."""
+
+    def _optional_go_fields(self) -> None:
+        for name in GO_FIELDS:
+            if name in self.fields:  # type: ignore[attr-defined]
+                self.fields[name].required = False  # type: ignore[attr-defined]
+
+    def _go_defaults(self, cleaned: dict[str, Any]) -> None:
+        for name in GO_FIELDS:
+            if name in cleaned and cleaned[name] in (None, ""):
+                cleaned[name] = Tournament._meta.get_field(name).get_default()
+
+
+class SettingsForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
     """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
     Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
 
@@ -55,10 +74,24 @@ class SettingsForm(TiebreakFormMixin, forms.ModelForm):
             "tiebreaks",
             "max_half_point_byes",
             "players_report_results",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
         ]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._optional_go_fields()
 
-class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._go_defaults(cleaned)
+        return cleaned
+
+
+class TournamentCreateForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
     """A new tournament (``create_tournament``); an empty slug is made from the name."""
 
     tiebreaks = TiebreakField(label=_("Tie-breaks"))
@@ -83,6 +116,11 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
             "seeding",
             "tiebreaks",
             "players_report_results",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -100,11 +138,13 @@ class TournamentCreateForm(TiebreakFormMixin, forms.ModelForm):
         self.fields["rating_list"].empty_label = _("Unrated")
         self.fields["rating_class"].required = False  # empty: class A (go lists only)
         self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
+        self._optional_go_fields()
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if "rating_class" in cleaned and not cleaned["rating_class"]:
             cleaned["rating_class"] = "A"
+        self._go_defaults(cleaned)
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date cannot be before the start date."))
@@ -166,9 +206,17 @@ class RegisterForm(forms.Form):
         max_value=3500,
         help_text=_("Empty: the player's rating in the tournament's list."),
     )
+    grade = forms.CharField(
+        label=_("Grade"),
+        required=False,
+        max_length=4,
+        help_text=_("Go/shogi: the declared grade (e.g. 5k, 2d). Empty: from the rating."),
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not tournament.uses_mcmahon_engine:
+            del self.fields["grade"]
         self.fields["player"].queryset = Player.objects.exclude(
             registrations__tournament=tournament
         ).order_by("last_name", "first_name")

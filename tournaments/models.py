@@ -3,19 +3,25 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ratings.systems.egf import parse_grade
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
+    MCMAHON_ENGINE,
+    MCMAHON_SCORED,
     ROUND_ROBINS,
+    SHOGI_SYSTEMS,
     AuditAction,
     ByeKind,
+    HandicapPolicy,
     InitialColour,
     PairingSystem,
     Result,
@@ -32,6 +38,21 @@ def _points(verbose_name: str, default: str) -> models.DecimalField:
         default=Decimal(default),
         validators=[MinValueValidator(Decimal(0))],
     )
+
+
+def validate_go_grade(value: str) -> None:
+    """A kyu/dan grade such as ``5k``, ``1d`` (go and shogi use the same notation)."""
+    try:
+        parse_grade(value)
+    except ValueError:
+        raise ValidationError(
+            _("“%(grade)s” is not a grade such as 5k or 2d."), params={"grade": value}
+        ) from None
+
+
+def _grade_order(grade: tuple[int, str]) -> int:
+    number, kind = grade
+    return {"k": -number, "d": number - 1, "p": 6 + number}[kind]
 
 
 #: The Tournament fields that make up its point system, in form order.
@@ -138,6 +159,39 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Players may report their own result; an arbiter confirms it."),
     )
+    top_bar = models.CharField(
+        _("McMahon top bar"),
+        max_length=4,
+        blank=True,
+        validators=[validate_go_grade],
+        help_text=_("Players of this grade or stronger start equal, e.g. 3d. Empty: no bar."),
+    )
+    floor_bar = models.CharField(
+        _("McMahon floor bar"),
+        max_length=4,
+        blank=True,
+        validators=[validate_go_grade],
+        help_text=_("Players of this grade or weaker start equal, e.g. 20k. Empty: no bar."),
+    )
+    handicap_policy = models.CharField(
+        _("handicap"),
+        max_length=10,
+        choices=HandicapPolicy.choices,
+        default=HandicapPolicy.NONE,
+    )
+    handicap_cap = models.PositiveSmallIntegerField(
+        _("most handicap stones"),
+        default=9,
+        validators=[MaxValueValidator(9)],
+        help_text=_("Used with the capped handicap policy."),
+    )
+    komi = models.DecimalField(
+        _("komi"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal("6.5"),
+        help_text=_("Go: komi of even games (handicap games are played with 0.5)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -156,15 +210,44 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
+    def clean(self) -> None:
+        super().clean()
+        try:
+            top = parse_grade(self.top_bar) if self.top_bar else None
+            floor = parse_grade(self.floor_bar) if self.floor_bar else None
+        except ValueError:
+            return  # the field validators report it
+        if top and floor and _grade_order(floor) > _grade_order(top):
+            raise ValidationError({"floor_bar": _("The floor bar must not be above the top bar.")})
+
     @property
     def is_round_robin(self) -> bool:
         return self.pairing_system in ROUND_ROBINS
+
+    @property
+    def uses_mcmahon_engine(self) -> bool:
+        """Go and shogi formats (McMahon or Swiss) paired by the McMahon engine."""
+        return self.pairing_system in MCMAHON_ENGINE
+
+    @property
+    def is_go(self) -> bool:
+        """A go format of the McMahon engine: games have handicap stones."""
+        return self.uses_mcmahon_engine and self.pairing_system not in SHOGI_SYSTEMS
+
+    @property
+    def has_mcmahon_score(self) -> bool:
+        """Players start with a McMahon score from their grade."""
+        return self.pairing_system in MCMAHON_SCORED
 
     @property
     def tiebreak_codes(self) -> str:
         """The tie-breaks to show: the tournament's own, else the default for its format."""
         if self.tiebreaks:
             return self.tiebreaks
+        if self.has_mcmahon_score:
+            return DEFAULT_TIEBREAKS["mcmahon"]
+        if self.uses_mcmahon_engine:
+            return DEFAULT_TIEBREAKS["swiss-go"]
         if self.is_round_robin:
             return DEFAULT_TIEBREAKS["round-robin"]
         return DEFAULT_TIEBREAKS["swiss-rated" if self.rating_list_id else "swiss"]
@@ -203,6 +286,16 @@ class Registration(models.Model):
         _("entered before round"),
         default=1,
         help_text=_("A late entry scores nothing in the rounds before this one."),
+    )
+    grade = models.CharField(
+        _("grade"),
+        max_length=4,
+        blank=True,
+        validators=[validate_go_grade],
+        help_text=_(
+            "Go/shogi: the grade declared at entry (e.g. 5k, 2d); it sets the McMahon score. "
+            "Empty: derived from the rating at start."
+        ),
     )
 
     class Meta:

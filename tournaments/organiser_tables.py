@@ -79,6 +79,7 @@ class BoardTable(BaseTable):
         orderable=False,
         attrs={"td": {"class": "preview"}},
     )
+    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
     form = tables.TemplateColumn(
         verbose_name="",
         template_name="tournaments/organiser/_board_form.html",
@@ -89,10 +90,11 @@ class BoardTable(BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args: Any, draft: bool, manual: bool = False, **kwargs: Any) -> None:
-        if draft:
-            kwargs.setdefault("exclude", ("preview",))
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *args: Any, draft: bool, manual: bool = False, go: bool = False, **kwargs: Any
+    ) -> None:
+        exclude = (("preview",) if draft else ()) + (() if go else ("handicap",))
+        super().__init__(*args, exclude=exclude, **kwargs)
         self.draft = draft
         self.manual = manual
 
@@ -111,6 +113,9 @@ class BoardTable(BaseTable):
                 for p in getattr(record, "previews", [])
             ),
         )
+
+    def render_handicap(self, value: int) -> str:
+        return str(value) if value else _("even")
 
 
 class OrganiserTournamentTable(BaseTable):

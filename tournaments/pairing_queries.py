@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from players.enums import Title
-from tournaments.enums import RoundStatus
+from ratings.systems import egf, fesa
+from tournaments.enums import MCMAHON_SCORED, SHOGI_SYSTEMS, RoundStatus
 from tournaments.models import (
     ForbiddenPair,
     Game,
@@ -27,6 +30,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.pairing import mcmahon
 from tournaments.pairing.state import (
     PlayerState,
     PointSystem,
@@ -48,8 +52,21 @@ def initial_ranking_key(registration: Registration) -> tuple[int, int, str, str]
     )
 
 
-def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]:
-    """Registrations in the order of the initial ranking (C.04.2)."""
+def initial_ranking(
+    registrations: Iterable[Registration], tournament: Tournament | None = None
+) -> list[Registration]:
+    """Registrations in the order of the initial ranking (C.04.2); for the go and shogi
+    formats by grade first (strongest first), then as C.04.2."""
+    if tournament is not None and tournament.uses_mcmahon_engine:
+
+        def go_key(registration: Registration) -> tuple:
+            rank = registration_rank(tournament, registration)
+            return (
+                -(mcmahon.MMS_ZERO_RANK if rank is None else rank),
+                *initial_ranking_key(registration),
+            )
+
+        return sorted(registrations, key=go_key)
     return sorted(registrations, key=initial_ranking_key)
 
 
@@ -196,3 +213,149 @@ def pairing_state(tournament: Tournament, round_number: int) -> TournamentState:
         initial_colour=tournament.round_one_colour or "w",
         baku=tournament.accelerated,
     )
+
+
+_PLAYED = frozenset("1=0WDL")
+
+
+def registration_rank(tournament: Tournament, registration: Registration) -> int | None:
+    """The player's rank for the McMahon engine (1d = 0, k kyu = -k): the entry's grade,
+    else the grade of the rating at start (EGF scale for go, FESA's for shogi), else ``None``."""
+    grade = registration.grade
+    if not grade and registration.rating_at_start is not None:
+        rating = registration.rating_at_start
+        if tournament.pairing_system in SHOGI_SYSTEMS:
+            grade = fesa.rating_to_grade(rating)
+        else:
+            grade = egf.rating_to_grade(rating)
+    return mcmahon.grade_rank(grade) if grade else None
+
+
+def tournament_bar(grade: str) -> int | None:
+    """A bar's rank, ``None`` when there is no bar."""
+    return mcmahon.grade_rank(grade) if grade else None
+
+
+def initial_mms_by_player(tournament: Tournament) -> dict[int, int]:
+    """Per player id, the initial McMahon score (McMahon formats only, else empty)."""
+    if tournament.pairing_system not in MCMAHON_SCORED:
+        return {}
+    top, floor = tournament_bar(tournament.top_bar), tournament_bar(tournament.floor_bar)
+    out = {}
+    for registration in Registration.objects.filter(tournament=tournament):
+        rank = registration_rank(tournament, registration)
+        if rank is not None:
+            out[registration.player_id] = mcmahon.initial_mms(rank, top_bar=top, floor_bar=floor)
+    return out
+
+
+def _code_points(tournament: Tournament, code: str) -> Decimal:
+    return {
+        "1": tournament.points_win,
+        "W": tournament.points_win,
+        "+": tournament.points_forfeit_win,
+        "=": tournament.points_draw,
+        "D": tournament.points_draw,
+        "U": tournament.points_pab,
+        "F": tournament.points_win,
+        "H": tournament.points_half_bye,
+    }.get(code, tournament.points_loss if code in {"0", "L"} else Decimal(0))
+
+
+def mcmahon_state(
+    tournament: Tournament, round_number: int
+) -> tuple[mcmahon.McMahonState, list[tuple[int, str]]]:
+    """The McMahon engine's input for ``round_number`` (TPN = pairing number), and the
+    players not paired this round as (TPN, bye code): withdrawn ``Z``, requested ``H``/``Z``.
+
+    Points come from the tournament's point system; only games really played count as met
+    (a forfeit does not); the colours are those of the even games played (go). Refused
+    (``ValidationError``): a registration without a pairing number, a past game without a
+    result, a McMahon entry without a grade or rating, a bar that is not a grade.
+    """
+    registrations = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number")
+    )
+    if any(r.pairing_number is None for r in registrations):
+        raise ValidationError(_("Every player needs a pairing number before pairing."))
+    scored = tournament.pairing_system in MCMAHON_SCORED
+    tpn = {r.player_id: r.pairing_number for r in registrations}
+    points: dict[int, Decimal] = {r.player_id: Decimal(0) for r in registrations}
+    met: dict[int, set[int]] = {r.player_id: set() for r in registrations}
+    colours: dict[int, list[str]] = {r.player_id: [] for r in registrations}
+    byes: dict[int, int] = {r.player_id: 0 for r in registrations}
+    games = Game.objects.filter(
+        round__tournament=tournament, round__number__lt=round_number
+    ).order_by("round__number", "board")
+    for game in games:
+        white_code, black_code = game_codes(game)
+        if white_code == "" or black_code == "":
+            raise ValidationError(_("A past round has a game without a result."))
+        points[game.white_id] += _code_points(tournament, white_code)
+        if game.black_id is None:
+            byes[game.white_id] += white_code == "U"
+            continue
+        points[game.black_id] += _code_points(tournament, black_code or "")
+        if white_code in _PLAYED:
+            met[game.white_id].add(tpn[game.black_id])
+            met[game.black_id].add(tpn[game.white_id])
+            if game.handicap == 0:
+                colours[game.white_id].append(mcmahon.WHITE)
+                colours[game.black_id].append(mcmahon.BLACK)
+    requested = dict(
+        RequestedBye.objects.filter(
+            registration__tournament=tournament, round_number=round_number
+        ).values_list("registration_id", "kind")
+    )
+    players = []
+    absent = []
+    for registration in registrations:
+        rank = registration_rank(tournament, registration)
+        if rank is None:
+            if scored:
+                raise ValidationError(
+                    _("%(player)s has neither a grade nor a rating: enter a grade.")
+                    % {"player": registration.player}
+                )
+            rank = mcmahon.MMS_ZERO_RANK
+        bye = None
+        if not registration.plays_in(round_number):
+            bye = "Z"
+        elif registration.pk in requested:
+            bye = requested[registration.pk]
+        if bye is not None:
+            absent.append((registration.pairing_number, bye))
+        pid = registration.player_id
+        players.append(
+            mcmahon.McMahonPlayer(
+                number=registration.pairing_number,
+                rank=rank,
+                points=Fraction(points[pid]),
+                opponents=frozenset(met[pid]),
+                colours=tuple(colours[pid]),
+                byes=byes[pid],
+                absent=bye is not None,
+                rating=registration.rating_at_start or 0,
+            )
+        )
+    forbidden = frozenset(
+        frozenset((tpn[a], tpn[b]))
+        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list(
+            "player_a_id", "player_b_id"
+        )
+        if a in tpn and b in tpn
+    )
+    shogi = tournament.pairing_system in SHOGI_SYSTEMS
+    state = mcmahon.McMahonState(
+        players=tuple(players),
+        mcmahon=scored,
+        top_bar=tournament_bar(tournament.top_bar) if scored else None,
+        floor_bar=tournament_bar(tournament.floor_bar) if scored else None,
+        colour_balance=not shogi,
+        handicap_policy="none" if shogi else tournament.handicap_policy,
+        handicap_cap=tournament.handicap_cap,
+        forbidden_pairs=forbidden,
+    )
+    return state, absent

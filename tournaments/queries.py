@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -12,9 +13,10 @@ from django.db.models import Count, Q, QuerySet
 from players.models import Player
 from ratings.models import PublishedRating, RatingChange
 from ratings.systems import classes, fide
-from tournaments import permissions, standings
+from tournaments import pairing_queries, permissions, standings
 from tournaments.enums import RATED_RESULTS, Result, RoundStatus
 from tournaments.models import AuditEntry, Game, Registration, ResultReport, Round, Tournament
+from tournaments.pairing import mcmahon
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")
@@ -208,6 +210,12 @@ class StandingsData:
     completed: int
     withdrawn: frozenset[int] = frozenset()
     tiebreaks: str = ""
+    #: Go/shogi: each TPN's grade (declared, else from the rating at start).
+    grades: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def shows_grades(self) -> bool:
+        return bool(self.grades)
 
     @property
     def round_robin(self) -> bool:
@@ -308,12 +316,27 @@ def standings_input(tournament: Tournament, *, after_round: int | None = None) -
         )
 
     ratings, changes = _ratings_and_changes(tournament, registrations, by_player)
+    grades: dict[int, str] = {}
+    initial: dict[int, int] = {}
+    if tournament.uses_mcmahon_engine:
+        top = pairing_queries.tournament_bar(tournament.top_bar)
+        floor = pairing_queries.tournament_bar(tournament.floor_bar)
+        for registration in registrations:
+            rank = pairing_queries.registration_rank(tournament, registration)
+            if rank is None:
+                continue
+            grades[tpn[registration.player_id]] = mcmahon.rank_grade(rank)
+            if tournament.has_mcmahon_score:
+                initial[registration.player_id] = mcmahon.initial_mms(
+                    rank, top_bar=top, floor_bar=floor
+                )
     players = tuple(
         standings.Player(
             tpn=tpn[pk],
             name=player.name,
             rating=ratings.get(pk),
             entries=tuple(entries[pk].get(r, standings.Entry()) for r in range(1, last + 1)),
+            initial_score=Fraction(initial.get(pk, 0)),
         )
         for pk, player in by_player.items()
     )
@@ -334,6 +357,7 @@ def standings_input(tournament: Tournament, *, after_round: int | None = None) -
         completed=completed,
         withdrawn=withdrawn,
         tiebreaks=tournament.tiebreak_codes,
+        grades=grades,
     )
 
 
@@ -388,6 +412,7 @@ def standings_rows(data: StandingsData, table: standings.Standings) -> list[dict
             "tpn": row.player.tpn,
             "player": data.players[row.player.tpn],
             "rating": row.player.rating,
+            "grade": data.grades.get(row.player.tpn, ""),
             "points": row.points,
             **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
             "performance": row.performance,
@@ -515,3 +540,15 @@ def tournament_history(tournament: Tournament) -> QuerySet[AuditEntry]:
 def player_history(player: Player) -> QuerySet[AuditEntry]:
     """The audit entries naming a player (on either side), newest first."""
     return _audit_entries().filter(Q(player=player) | Q(other_player=player))
+
+
+def entry_grades(tournament: Tournament, registrations: Iterable[Registration]) -> dict[int, str]:
+    """Go/shogi tournaments of the McMahon engine: player id -> the grade the player is paired
+    with (declared at entry, else from the rating at start); players with neither are left
+    out."""
+    grades = {}
+    for registration in registrations:
+        rank = pairing_queries.registration_rank(tournament, registration)
+        if rank is not None:
+            grades[registration.player_id] = mcmahon.rank_grade(rank)
+    return grades

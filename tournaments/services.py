@@ -88,12 +88,14 @@ from django.utils.translation import gettext as _
 from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from ratings.systems import egf, fesa
 from tournaments import permissions
 from tournaments.audit import record, snapshot
 from tournaments.enums import (
     BYE_RESULTS,
     GAME_RESULTS,
     RATED_RESULTS,
+    SHOGI_SYSTEMS,
     AuditAction,
     ByeKind,
     InitialColour,
@@ -112,15 +114,18 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing import berger
+from tournaments.pairing import berger, mcmahon
 from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import (
     highest_round_number,
     initial_ranking,
     last_round,
+    mcmahon_state,
     pairing_state,
+    registration_rank,
     round_is_complete,
     round_version,
+    tournament_bar,
 )
 from tournaments.queries import rated_games
 
@@ -147,6 +152,11 @@ _TOURNAMENT_FIELDS = frozenset(
         "tiebreaks",
         "max_half_point_byes",
         "players_report_results",
+        "top_bar",
+        "floor_bar",
+        "handicap_policy",
+        "handicap_cap",
+        "komi",
     }
 )
 
@@ -154,7 +164,16 @@ _TOURNAMENT_FIELDS = frozenset(
 RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 
 #: Pairing settings that cannot change after the first round has been paired.
-_FIXED_ONCE_PAIRED = ("pairing_system", "initial_colour", "accelerated", "seeding")
+_FIXED_ONCE_PAIRED = (
+    "pairing_system",
+    "initial_colour",
+    "accelerated",
+    "seeding",
+    "top_bar",
+    "floor_bar",
+    "handicap_policy",
+    "handicap_cap",
+)
 
 
 class BoardChanged(ValidationError):
@@ -196,6 +215,24 @@ def _lock(tournament: Tournament) -> RatingList | None:
     return locked
 
 
+def _entry_grade(tournament: Tournament, grade: str, rating: int | None) -> str:
+    """The grade to store: the declared one (normalised, e.g. ``5k``), else from the rating."""
+    grade = (grade or "").strip()
+    if grade:
+        try:
+            number, kind = egf.parse_grade(grade)
+        except ValueError:
+            raise ValidationError(
+                {"grade": _("“%(grade)s” is not a grade such as 5k or 2d.") % {"grade": grade}}
+            ) from None
+        return f"{number}{kind}"
+    if rating is None or not tournament.uses_mcmahon_engine:
+        return ""
+    if tournament.pairing_system in SHOGI_SYSTEMS:
+        return fesa.rating_to_grade(rating)
+    return egf.rating_to_grade(rating)
+
+
 def _registered(tournament: Tournament, players: list[Player]) -> set[int]:
     return set(
         Registration.objects.filter(
@@ -210,14 +247,18 @@ def register_player(
     player: Player,
     pairing_number: int | None = None,
     rating_at_start: int | None = None,
+    grade: str = "",
     user: Any = None,
 ) -> Registration:
     """Enter ``player`` in ``tournament``, before the start or as a late entry.
 
     ``rating_at_start`` (for the initial ranking) defaults to the player's rating in the
-    tournament's list. In a Swiss tournament an entry without a pairing number re-ranks
-    everybody by C.04.2 while round 4 has not been paired, then gets the next number; a late
-    entry scores nothing in the rounds it missed (``entered_round``).
+    tournament's list. ``grade`` (go/shogi formats: the declared kyu/dan grade that sets the
+    McMahon score) defaults to the grade of ``rating_at_start`` (EGF scale for go, FESA's for
+    shogi); a grade that is not a kyu/dan grade is refused. In a Swiss tournament an entry
+    without a pairing number re-ranks everybody by C.04.2 while round 4 has not been paired,
+    then gets the next number; a late entry scores nothing in the rounds it missed
+    (``entered_round``).
 
     Refused: the player is already entered; the pairing number is not a positive whole number
     or is taken; a round robin that has started.
@@ -263,12 +304,15 @@ def register_player(
             raise ValidationError(_("A round robin that has started takes no new players."))
         if rating_at_start is None:
             rating_at_start = _rating_in_list(current, player)
-        registration = Registration.objects.create(
+        registration = Registration(
             tournament=current,
             player=player,
             pairing_number=pairing_number,
             rating_at_start=rating_at_start,
+            grade=_entry_grade(current, grade, rating_at_start),
         )
+        registration.full_clean(exclude=["tournament", "player"], validate_unique=False)
+        registration.save()
         if current.pairing_system != PairingSystem.MANUAL:
             _register_late(current, registration)
         return registration
@@ -714,7 +758,7 @@ def _assign_numbers(tournament: Tournament, *, keep_complete: bool) -> list[Regi
         drawn = berger.numbers_by_lot([r.pk for r in registrations])
         ordered = sorted(registrations, key=lambda r: drawn[r.pk])
     else:
-        ordered = initial_ranking(registrations)
+        ordered = initial_ranking(registrations, tournament)
     _renumber(ordered)
     return ordered
 
@@ -751,7 +795,8 @@ def _register_late(tournament: Tournament, registration: Registration) -> None:
     started = highest_round_number(tournament)
     registration.entered_round = started + 1
     registration.save(update_fields=["entered_round"])
-    if tournament.pairing_system != PairingSystem.SWISS_DUTCH or registration.pairing_number:
+    swiss = tournament.pairing_system == PairingSystem.SWISS_DUTCH
+    if not (swiss or tournament.uses_mcmahon_engine) or registration.pairing_number:
         return
     if started >= RERANK_UNTIL_ROUND:
         highest = (
@@ -766,7 +811,7 @@ def _register_late(tournament: Tournament, registration: Registration) -> None:
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player")
     )
-    _renumber(initial_ranking(registrations))
+    _renumber(initial_ranking(registrations, tournament))
     registration.refresh_from_db(fields=["pairing_number"])
 
 
@@ -845,12 +890,22 @@ def pair_next_round(
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
+        stones: dict[int, int] = {}
         if current.is_round_robin:
             boards = _round_robin_boards(current, registrations, number)
+        elif current.uses_mcmahon_engine:
+            boards, stones = _mcmahon_boards(current, registrations, number)
         else:
             boards = _swiss_boards(current, registrations, number)
         Game.objects.bulk_create(
-            Game(round=round_, board=board, white=white, black=black, result=result)
+            Game(
+                round=round_,
+                board=board,
+                white=white,
+                black=black,
+                result=result,
+                handicap=stones.get(board, 0),
+            )
             for board, (white, black, result) in enumerate(boards, start=1)
         )
         record(
@@ -918,6 +973,27 @@ def _swiss_boards(
         if player_state.absent:
             boards.append((by_tpn[player_state.tpn], None, player_state.requested_bye or "Z"))
     return boards
+
+
+def _mcmahon_boards(
+    tournament: Tournament, registrations: list[Registration], number: int
+) -> tuple[list[Board], dict[int, int]]:
+    """Boards from the McMahon engine (go and shogi), with the handicap stones per board."""
+    state, absent = mcmahon_state(tournament, number)
+    result = mcmahon.pair_round(state)
+    if not result.ok:
+        raise ValidationError(
+            _("Round %(round)d cannot be paired: %(why)s")
+            % {"round": number, "why": result.message}
+        )
+    by_tpn = {r.pairing_number: r.player for r in registrations}
+    boards: list[Board] = [(by_tpn[b.white], by_tpn[b.black], "") for b in result.boards]
+    stones = {board: b.handicap for board, b in enumerate(result.boards, start=1) if b.handicap}
+    if result.bye is not None:
+        boards.append((by_tpn[result.bye], None, "U"))
+    for tpn, code in absent:
+        boards.append((by_tpn[tpn], None, code))
+    return boards, stones
 
 
 def _draft(round: Round) -> Round:
@@ -1030,8 +1106,9 @@ def edit_board(
     """Put ``white`` and ``black`` on ``game``'s board of a draft round.
 
     A player taken from another board (or from the pairing-allocated bye) changes places with
-    the player they replace, so everybody stays paired exactly once. Returns warnings (same
-    absolute colour preference, a requested bye ignored).
+    the player they replace, so everybody stays paired exactly once. Go: the handicap of every
+    changed board is set again from the grades. Returns warnings (same absolute colour
+    preference, a requested bye ignored).
 
     Refused: a published round; a requested or withdrawal bye board; making a game a bye or a
     bye a game; a player who is withdrawn or not in this round's pairings; a rematch; a
@@ -1102,7 +1179,9 @@ def edit_board(
         before = _boards_state(round_)
         for pk in sorted(changed):
             Game.objects.filter(pk=pk).update(
-                white_id=games[pk].white_id, black_id=games[pk].black_id
+                white_id=games[pk].white_id,
+                black_id=games[pk].black_id,
+                handicap=_stones(tournament, registrations, games[pk]),
             )
         if changed:
             record(
@@ -1122,6 +1201,27 @@ def edit_board(
                 after={"round": round_.number, "boards": _boards_state(round_)},
             )
     return warnings
+
+
+def _stones(tournament: Tournament, registrations: dict[int, Registration], game: Game) -> int:
+    """Handicap stones for a board edited by hand: go formats by the tournament's policy
+    (from the two grades, whoever sits where), 0 otherwise."""
+    if not tournament.is_go or game.black_id is None:
+        return 0
+    ranks = [
+        registration_rank(tournament, registrations[pid]) for pid in (game.white_id, game.black_id)
+    ]
+    if None in ranks:
+        return 0
+    scored = tournament.has_mcmahon_score
+    return mcmahon.handicap(
+        ranks[0],
+        ranks[1],
+        policy=tournament.handicap_policy,
+        cap=tournament.handicap_cap,
+        top_bar=tournament_bar(tournament.top_bar) if scored else None,
+        floor_bar=tournament_bar(tournament.floor_bar) if scored else None,
+    )
 
 
 def _check_boards(tournament: Tournament, round_: Round, changed: list[Game]) -> list[str]:
@@ -1158,6 +1258,8 @@ def _check_boards(tournament: Tournament, round_: Round, changed: list[Game]) ->
             raise ValidationError(
                 _("%(white)s and %(black)s must not be paired (forbidden pair).") % pair_names
             )
+        if tournament.uses_mcmahon_engine:
+            continue  # go/shogi: no absolute colour preference (handicaps, furigoma)
         for player, side in ((white, "w"), (black, "b")):
             if _absolute_preference(player) == ("b" if side == "w" else "w"):
                 warnings.append(

@@ -44,6 +44,15 @@ How unplayed rounds are treated (Art. 15–16):
 - a player's own bye that gave points counts a virtual opponent drawing every round
   (draw × rounds); a zero-point round counts 0;
 - in SB an unplayed round counts at most a draw (a forfeit win or a PAB as ½).
+
+McMahon (go, shogi): a player may start with an initial McMahon score
+(:attr:`Player.initial_score`); players are then ranked by the McMahon score MMS = initial
+score + points (the primary order of :func:`standings`; it is the points when every initial
+score is 0). Tie-breaks of the go programs: ``MMS`` (the McMahon score itself), ``SOS`` (sum of
+the opponents' final MMS), ``SODOS`` (sum of the final MMS of the opponents beaten, half of
+those drawn) and ``SOSOS`` (sum of the opponents' SOS). Only games played over the board count;
+a round without one (bye, forfeit, absence) counts a virtual opponent with the player's own
+final MMS in SOS (own SOS in SOSOS) and nothing in SODOS. Preset ``"mcmahon"``.
 """
 
 from __future__ import annotations
@@ -186,6 +195,7 @@ class Player:
     rating: int | None = None
     entries: tuple[Entry, ...] = ()
     k: int | None = None
+    initial_score: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -251,6 +261,10 @@ _NAMES = {
     "APRO": "APRO",
     "APPO": "APPO",
     "RTNG": "RTNG",
+    "MMS": "MMS",
+    "SOS": "SOS",
+    "SODOS": "SODOS",
+    "SOSOS": "SOSOS",
 }
 _CUT = frozenset({"BH", "FB", "SB", "PS", "ARO"})
 _MEDIAN = frozenset({"BH", "FB", "ARO"})
@@ -378,6 +392,8 @@ PRESETS: dict[str, tuple[TieBreak, ...]] = {
     "round-robin": parse_tiebreaks("DE WIN SB KS"),
     # With edition="2005": the ranking of the 2005 programs (reproduces example1.trf).
     "swiss-2005": parse_tiebreaks("BH SB WIN TPN"),
+    # Go and shogi (McMahon and Swiss): the order of the go programs.
+    "mcmahon": parse_tiebreaks("MMS SOS SODOS SOSOS"),
 }
 
 
@@ -430,6 +446,25 @@ class _Event:
     @cached_property
     def score(self) -> dict[int, Fraction]:
         return {n: sum((r.points for r in rs), Fraction(0)) for n, rs in self.rounds.items()}
+
+    @cached_property
+    def mms(self) -> dict[int, Fraction]:
+        """The McMahon score: initial score + points (the primary order)."""
+        return {n: self.players[n].initial_score + s for n, s in self.score.items()}
+
+    @cached_property
+    def sos(self) -> dict[int, Fraction]:
+        return {n: self._sum_opponents(n, self.mms) for n in self.rounds}
+
+    def _sum_opponents(self, n: int, values: Mapping[int, Fraction]) -> Fraction:
+        """Σ over rounds of the opponent's value; own value for rounds without a game."""
+        return sum(
+            (
+                values[r.opponent] if r.otb and r.opponent is not None else values[n]
+                for r in self.rounds[n]
+            ),
+            Fraction(0),
+        )
 
     def view(self, fore: bool) -> _View:
         return self._fore_view if fore else self._plain_view
@@ -775,7 +810,28 @@ def _values(ev: _Event, tb: TieBreak, groups: Sequence[Sequence[int]]) -> dict[i
         return _direct_encounter(ev, tb, groups)
     if name in _RATING:
         return _rating_family(ev, tb)
+    if name in _MCMAHON:
+        return _mcmahon(ev, name)
     return _count(ev, tb)
+
+
+_MCMAHON = frozenset({"MMS", "SOS", "SODOS", "SOSOS"})
+
+
+def _mcmahon(ev: _Event, name: str) -> dict[int, Value]:
+    if name == "MMS":
+        return dict(ev.mms)
+    if name == "SOS":
+        return dict(ev.sos)
+    if name == "SOSOS":
+        return {n: ev._sum_opponents(n, ev.sos) for n in ev.rounds}
+    return {
+        n: sum(
+            (ev.mms[r.opponent] * r.standard for r in rs if r.otb and r.opponent is not None),
+            Fraction(0),
+        )
+        for n, rs in ev.rounds.items()
+    }
 
 
 # --------------------------------------------------------------------------- output
@@ -801,6 +857,11 @@ class Row:
     performance: int | None
     games: int
     rating_change: Decimal | None = None
+
+    @property
+    def mms(self) -> Fraction:
+        """The McMahon score: the player's initial score + points."""
+        return self.player.initial_score + self.points
 
     @property
     def label(self) -> str:
@@ -846,7 +907,7 @@ def tiebreak_values(
     tb = tiebreak if isinstance(tiebreak, TieBreak) else parse_tiebreak(tiebreak)
     ev = _Event(tournament, _after(tournament, after_round))
     groups: dict[Fraction, list[int]] = {}
-    for n, s in ev.score.items():
+    for n, s in ev.mms.items():
         groups.setdefault(s, []).append(n)
     return _values(ev, tb, list(groups.values()))
 
@@ -859,16 +920,17 @@ def standings(
 ) -> Standings:
     """Rank the players after ``after_round`` (default: the last round with results).
 
-    Players are ordered by points, then each tie-break in turn is applied to the players still
+    Players are ordered by points (the McMahon score when players have an initial score),
+    then each tie-break in turn is applied to the players still
     tied (Art. 4.2). Players equal in everything share the place ("3–5"); within a shared place
     they are listed by TPN. ``tiebreaks`` defaults to the preset of the format.
     """
     tbs = _resolve(tournament, tiebreaks)
     ev = _Event(tournament, _after(tournament, after_round))
-    order = sorted(ev.rounds, key=lambda n: (-ev.score[n], n))
+    order = sorted(ev.rounds, key=lambda n: (-ev.mms[n], n))
     groups: list[list[int]] = []
     for n in order:
-        if groups and ev.score[groups[-1][0]] == ev.score[n]:
+        if groups and ev.mms[groups[-1][0]] == ev.mms[n]:
             groups[-1].append(n)
         else:
             groups.append([n])

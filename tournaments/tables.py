@@ -49,11 +49,18 @@ class GameTable(BaseTable):
     white = PlayerColumn(verbose_name=_("White"))
     result = tables.Column(verbose_name=_("Result"), default="", attrs={"td": {"class": "result"}})
     black = PlayerColumn(verbose_name=_("Black"), default=_("bye"))
+    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
 
     class Meta(BaseTable.Meta):
         model = Game
         fields = ()
         orderable = False
+
+    def __init__(self, *args, go: bool = False, **kwargs):
+        super().__init__(*args, exclude=() if go else ("handicap",), **kwargs)
+
+    def render_handicap(self, value: int) -> str:
+        return str(value) if value else _("even")
 
 
 class TournamentPlayerTable(BaseTable):

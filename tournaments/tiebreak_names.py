@@ -29,6 +29,10 @@ NAMES = {
     "APRO": gettext_lazy("Average performance rating of the opponents"),
     "APPO": gettext_lazy("Average perfect performance of the opponents"),
     "RTNG": gettext_lazy("Own rating"),
+    "MMS": gettext_lazy("McMahon score"),
+    "SOS": gettext_lazy("Sum of the opponents' McMahon scores"),
+    "SODOS": gettext_lazy("Sum of the defeated opponents' McMahon scores"),
+    "SOSOS": gettext_lazy("Sum of the opponents' SOS"),
 }
 
 

@@ -22,6 +22,12 @@ urlpatterns = [
     path("games/<int:game>/report/", player.ReportResultView.as_view(), name="report_result"),
     path("<slug:slug>/", public.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/export.trf", trf.TrfExportView.as_view(), name="trf_export"),
+    path("<slug:slug>/export.h9", trf.ResultsFileView.as_view(kind="h9"), name="h9_export"),
+    path(
+        "<slug:slug>/turnering.txt",
+        trf.ResultsFileView.as_view(kind="turnering"),
+        name="turnering_export",
+    ),
     path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/crosstable/", public.CrosstableView.as_view(), name="crosstable"),
     path("<slug:slug>/progress/", public.ProgressView.as_view(), name="progress"),

@@ -1,7 +1,9 @@
 """The pure modules are pure: no Django, no impure module of our apps.
 
 Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the pairing engines in
-``tournaments/pairing/``, ``tournaments/standings.py`` and ``tournaments/trf.py``.
+``tournaments/pairing/`` (Dutch, Berger, McMahon), ``tournaments/standings.py``,
+``tournaments/trf.py`` and the go/shogi results files ``tournaments/h9.py`` and
+``tournaments/turnering.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
 imports inside functions and under ``TYPE_CHECKING``. The rule, module by module:
@@ -137,7 +139,13 @@ def forbidden_imports(
     return problems
 
 
-PURE_FILES = ("ratings/replay.py", "tournaments/standings.py", "tournaments/trf.py")
+PURE_FILES = (
+    "ratings/replay.py",
+    "tournaments/standings.py",
+    "tournaments/trf.py",
+    "tournaments/h9.py",
+    "tournaments/turnering.py",
+)
 PURE_DIRS = ("ratings/systems", "tournaments/pairing")
 
 
@@ -154,8 +162,11 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "ratings/replay.py",
         "tournaments/pairing/dutch.py",
         "tournaments/pairing/berger.py",
+        "tournaments/pairing/mcmahon.py",
         "tournaments/standings.py",
         "tournaments/trf.py",
+        "tournaments/h9.py",
+        "tournaments/turnering.py",
     } <= names
 
 

@@ -55,6 +55,8 @@ READ_ONLY = frozenset(
         "tournaments:crosstable",
         "tournaments:progress",
         "tournaments:trf_export",
+        "tournaments:h9_export",
+        "tournaments:turnering_export",
         "tournaments:organise_list",
         "tournaments:organise_clubs",
         "tournaments:organise_club",

@@ -31,7 +31,7 @@ from django_tables2 import RequestConfig
 from players.models import Club
 from players.services import create_player
 from ratings.queries import result_previews, tournament_grades
-from tournaments import permissions, services
+from tournaments import permissions, queries, services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
     AddBoardForm,
@@ -252,10 +252,12 @@ class DashboardView(TournamentMixin, TemplateView):
             .select_related("player")
             .order_by("pairing_number", "player__last_name")
         )
-        players = RegistrationTable(
-            registrations,
-            grades=tournament_grades(tournament, [r.player_id for r in registrations]),
+        grades = (
+            queries.entry_grades(tournament, registrations)
+            if tournament.uses_mcmahon_engine
+            else tournament_grades(tournament, [r.player_id for r in registrations])
         )
+        players = RegistrationTable(registrations, grades=grades)
         rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
         for round_ in rounds:
             round_.complete = round_is_complete(round_)
@@ -317,7 +319,7 @@ class RoundView(RoundMixin, TemplateView):
         for game in games:
             game.previews = previews.get(game.pk, [])
         manual = self.tournament.pairing_system == PairingSystem.MANUAL
-        table = BoardTable(games, draft=draft, manual=manual)
+        table = BoardTable(games, draft=draft, manual=manual, go=self.tournament.is_go)
         reports = pending_reports(self.tournament, round_=self.round)
         return super().get_context_data(
             reports=reports,
@@ -417,6 +419,7 @@ class RegisterView(ActionView):
             user=self.request.user,
             player=form.cleaned_data["player"],
             rating_at_start=form.cleaned_data["rating_at_start"],
+            grade=form.cleaned_data.get("grade", ""),
         )
         messages.success(
             self.request,

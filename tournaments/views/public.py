@@ -53,7 +53,7 @@ class TournamentView(ReadOnlyMixin, DetailView):
         )
         context["strength"] = queries.field_strength(lines)
         context["rounds"] = [
-            {"round": round_games, "table": GameTable(round_games.games)}
+            {"round": round_games, "table": GameTable(round_games.games, go=self.object.is_go)}
             for round_games in queries.games_by_round(games)
         ]
         if can_see_audit(self.request.user, self.object):
@@ -127,7 +127,11 @@ class StandingsView(StandingsBaseView):
             queries.standings_rows(data, ranked),
             tiebreaks=ranked.tiebreaks,
             rated=data.rated,
-            grades=tournament_grades(data.tournament, [p.pk for p in data.players.values()]),
+            grades=(
+                {data.players[tpn].pk: grade for tpn, grade in data.grades.items()}
+                if data.shows_grades
+                else tournament_grades(data.tournament, [p.pk for p in data.players.values()])
+            ),
         )
 
 

@@ -1,4 +1,5 @@
-"""Organiser pages for TRF files: upload a file as a new tournament, download a tournament.
+"""Organiser pages for TRF files: upload a file as a new tournament, download a tournament;
+and the go/shogi federations' results files (EGD ``.h9``, FESA ``turnering.txt``).
 
 Import: staff, or a club organiser for one of their clubs; export: the tournament's arbiters
 and managers (``tournaments.permissions``). Both views call one service each.
@@ -10,8 +11,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpResponse, HttpResponseRedirect
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
@@ -21,7 +24,9 @@ from players.models import Club
 from ratings.models import RatingList
 from tournaments import permissions
 from tournaments.models import Tournament
+from tournaments.result_files import export_h9, export_turnering
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
+from tournaments.turnering import ENCODING
 from tournaments.views.organiser import RoleRequiredMixin
 
 
@@ -118,4 +123,42 @@ class TrfExportView(RoleRequiredMixin, View):
         tournament = self.tournament
         response = HttpResponse(export_trf(tournament=tournament), content_type="text/plain")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
+
+
+class ResultsFileView(RoleRequiredMixin, View):
+    """Download a go tournament as an EGD ``.h9`` file or a shogi one as ``turnering.txt``
+    (the tournament's arbiters and organisers, staff).
+
+    404 for a tournament of another format; a tournament without a complete round goes back
+    to its organiser page with the reason.
+    """
+
+    http_method_names = ["get", "head"]
+    kind = "h9"
+
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        return permissions.can_arbitrate(self.request.user, self.tournament)
+
+    def get(self, request: Any, slug: str) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, slug=slug)
+        go = self.kind == "h9"
+        if not tournament.uses_mcmahon_engine or tournament.is_go != go:
+            raise Http404(_("This file is not made for this tournament's format."))
+        try:
+            if go:
+                body: bytes | str = export_h9(tournament=tournament)
+                filename, content_type = f"{tournament.slug}.h9", "text/plain; charset=utf-8"
+            else:
+                body = export_turnering(tournament=tournament).encode(ENCODING, errors="replace")
+                filename, content_type = "turnering.txt", f"text/plain; charset={ENCODING}"
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
+        response = HttpResponse(body, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
