@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_filters",
+    "ninja",  # serves the API docs page from its own static files (no CDN)
     "players",
     "ratings",
     "tournaments",
