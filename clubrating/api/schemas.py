@@ -123,7 +123,7 @@ class TiebreakOut(Schema):
 
 
 class StandingsRow(Schema):
-    place: str = Field(description='Place, shared places as "3-5".')
+    place: str = Field(description='Place; a shared place reads "3–5" (en dash).')
     tpn: int = Field(description="Pairing number.")
     player: PlayerRef
     rating: int | None

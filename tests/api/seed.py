@@ -28,7 +28,8 @@ class Club:
 
 def seed_club(extra_players: int = 0) -> Club:
     """Four rated players (plus ``extra_players`` more, rated 1500 and below), one published
-    list and a finished two-round tournament between the first four."""
+    list, a finished two-round tournament between the first four and an unrated tournament
+    without rounds."""
     knights = make_club("Knights", short_name="KN")
     rooks = make_club("Rooks")
     ann = make_player("Alpha", "Ann", sex="f", federation="ENG", club=knights, title="WIM")
@@ -72,4 +73,11 @@ def seed_club(extra_players: int = 0) -> Club:
     make_game(second, bob, ann, "01", board=1)
     make_game(second, cid, dee, "10", board=2)
     make_change(game, ann, cid, score=1, expected="0.78", k=20, change="4.40")
+    make_tournament(
+        "Autumn Rapid",
+        slug="autumn-rapid",
+        rating_list=None,
+        start_date=datetime.date(2026, 10, 1),
+        end_date=datetime.date(2026, 10, 1),
+    )
     return Club(players=players, tournament=tournament, knights=knights)

@@ -165,8 +165,10 @@ def test_tournaments_list(client):
 
     page = get_json(client, "/api/tournaments")
 
-    assert page["count"] == 1
-    assert page["results"] == [
+    assert page["count"] == 2
+    assert page["results"][0]["slug"] == "autumn-rapid"
+    assert page["results"][0]["rating_list"] is None
+    assert page["results"][1:] == [
         {
             "slug": "club-championship",
             "name": "Club Championship",
@@ -212,6 +214,15 @@ def test_tournament_with_standings(client):
     ]
     assert detail["standings"][0]["tpn"] == 1
     assert detail["standings"][0]["withdrawn"] is False
+
+
+def test_tournament_without_results_has_empty_standings(client):
+    seed_club()
+
+    detail = get_json(client, "/api/tournaments/autumn-rapid")
+
+    assert (detail["completed_rounds"], detail["after_round"], detail["standings"]) == (0, 0, [])
+    assert detail["rating_list"] is None
 
 
 def test_unknown_ids_give_404_json(client):

@@ -143,3 +143,9 @@ def test_reference_pages_have_no_inline_scripts(client):
         assert "<script" not in html
         assert " onclick=" not in html
     assert len(tables(client.get(reverse("ratings:reference_titles")).content)) == 2
+
+
+def test_every_page_links_to_the_reference(client):
+    html = client.get(reverse("ratings:home")).content.decode()
+
+    assert f'<a href="{reverse("ratings:reference")}">Reference</a>' in html
