@@ -149,3 +149,28 @@ def test_every_page_links_to_the_reference(client):
     html = client.get(reverse("ratings:home")).content.decode()
 
     assert f'<a href="{reverse("ratings:reference")}">Reference</a>' in html
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("reference_expected_score", {}),
+        ("reference_titles", {}),
+        ("reference_classes", {}),
+        ("reference_go_grades", {}),
+        ("reference_shogi_grades", {}),
+        ("calculator_fide", {"rating": 2000, "k": 20, "opponents": "2100", "results": "1"}),
+        ("calculator_egf", {"rating": 2000, "opponents": "2100", "results": "1"}),
+        (
+            "calculator_fesa",
+            {"rating": 2000, "games_before": 0, "opponents": "2100", "results": "1"},
+        ),
+    ],
+)
+def test_reference_pages_and_calculators_read_no_table(
+    client, django_assert_num_queries, name, params
+):
+    with django_assert_num_queries(0):
+        response = client.get(reverse(f"ratings:{name}"), params)
+
+    assert response.status_code == 200
