@@ -26,6 +26,7 @@ EGF_RATING_RANGE = (egf.RATING_FLOOR, 3000)
 FESA_RATING_RANGE = (1, 3000)
 
 _SEPARATORS = re.compile(r"[\s,;]+")
+_MAX_TOKEN = 12
 _RESULTS = {
     "1": Decimal(1),
     "1.0": Decimal(1),
@@ -85,7 +86,9 @@ class NumberListField(forms.CharField):
 
     def _number(self, token: str, position: int) -> int | float:
         pattern = r"[-−]?\d+(\.\d+)?" if self.decimals else r"[-−]?\d+"
-        if not re.fullmatch(pattern, token):
+        # A rating has a handful of digits; a longer token is not one (and int() of thousands
+        # of digits would raise).
+        if len(token) > _MAX_TOKEN or not re.fullmatch(pattern, token):
             message = (
                 _("Entry %(position)d (“%(value)s”) is not a number.")
                 if self.decimals

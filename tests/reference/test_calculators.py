@@ -8,7 +8,10 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.web.helpers import body_rows
 
@@ -468,3 +471,44 @@ def test_fesa_grade_errors(client):
 
 def test_calculators_refuse_post(client):
     assert client.post(reverse("ratings:calculator_fide"), {"rating": 2000}).status_code == 405
+
+
+def test_absurdly_long_numbers_are_refused_not_crashed_on(client):
+    digits = "9" * 5000
+    response = get(client, "calculator_egf", rating=digits, opponents=digits, results="1")
+
+    assert response.status_code == 200
+    assert errors(response) == {
+        "rating": ["Enter a number."],
+        "opponents": [f"Entry 1 (“{digits[:20]}”) is not a number."],
+    }
+
+
+CALCULATOR_FIELDS = {
+    "calculator_fide": ["rating", "k", "games_total", "birth_year", "opponents", "results"],
+    "calculator_initial": ["opponents", "results"],
+    "calculator_performance": ["opponents", "results"],
+    "calculator_egf": ["rating", "opponents", "handicaps", "results", "tournament_class"],
+    "calculator_fesa": ["rating", "games_before", "grade", "opponents", "results", "win_bonus"],
+}
+
+_token = st.one_of(
+    st.integers(min_value=-5000, max_value=5000).map(str),
+    st.sampled_from(["0.5", "½", "=", "1", "0", "", "-", "A", "x", "1e3", "nan", "9" * 30]),
+    st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=8),
+)
+_value = st.lists(_token, max_size=6).map(" ".join)
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATOR_FIELDS))
+@settings(max_examples=15, derandomize=True, deadline=None)
+@given(data=st.data())
+def test_any_input_gives_a_page_not_an_error(name, data):
+    client = Client()  # the pages keep no state between requests
+    params = {field: data.draw(_value, label=field) for field in CALCULATOR_FIELDS[name]}
+
+    response = get(client, name, **params)
+
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert (response.context["result"] is None) == bool(form.errors)
