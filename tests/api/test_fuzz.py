@@ -7,6 +7,8 @@ fast suite runs a few derandomized examples per operation; ``-m slow`` runs many
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -27,8 +29,19 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 
 @pytest.fixture
 def seeded(db):
-    """Players, lists and a tournament for the generated requests to find (or not find)."""
-    return seed_club(extra_players=3)
+    """Players, lists and a tournament for the generated requests to find (or not find).
+
+    The raw WSGI handler closes "old" database connections when a request starts and ends,
+    which would close the test's transaction (on PostgreSQL); Django's test client turns that
+    off the same way.
+    """
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield seed_club(extra_players=3)
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
