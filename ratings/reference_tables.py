@@ -9,6 +9,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from players.enums import Title
+from players.tables import BaseTable
 
 ELO_CLASS_NAMES = {
     "contender": _("World-championship contender"),
@@ -43,10 +44,15 @@ def span(low: int | None, high: int | None) -> str:
     return f"{low} – {high}"
 
 
-class ReferenceTable(tables.Table):
-    class Meta:
-        orderable = False
-        attrs = {"class": "table"}
+class ReferenceTable(BaseTable):
+    """A fixed table: rows in the engine's order, no sorting. (django-tables2 does not inherit
+    ``Meta``, so the options are passed here for every subclass.)"""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("orderable", False)
+        kwargs.setdefault("attrs", BaseTable._meta.attrs)
+        kwargs.setdefault("template_name", BaseTable._meta.template_name)
+        super().__init__(*args, **kwargs)
 
 
 class NumColumn(tables.Column):
