@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
+    "ninja",  # serves the API docs page from its own static files (no CDN)
     "players",
     "ratings",
     "tournaments",

@@ -4,7 +4,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from ratings.views import public
+from ratings.views import public, reference
 
 
 class IsoDateConverter:
@@ -32,4 +32,32 @@ urlpatterns = [
         name="published_list",
     ),
     path("players/<int:pk>/", public.PlayerView.as_view(), name="player"),
+    # Reference tables and calculators (computed from the rating engine).
+    path("reference/", reference.ReferenceIndexView.as_view(), name="reference"),
+    path(
+        "reference/expected-score/",
+        reference.ExpectedScoreView.as_view(),
+        name="reference_expected_score",
+    ),
+    path("reference/titles/", reference.TitlesView.as_view(), name="reference_titles"),
+    path("reference/classes/", reference.ClassesView.as_view(), name="reference_classes"),
+    path("reference/go-grades/", reference.GoGradesView.as_view(), name="reference_go_grades"),
+    path(
+        "reference/shogi-grades/",
+        reference.ShogiGradesView.as_view(),
+        name="reference_shogi_grades",
+    ),
+    path("calculators/fide/", reference.FideCalculatorView.as_view(), name="calculator_fide"),
+    path(
+        "calculators/initial-rating/",
+        reference.InitialRatingView.as_view(),
+        name="calculator_initial",
+    ),
+    path(
+        "calculators/performance/",
+        reference.PerformanceView.as_view(),
+        name="calculator_performance",
+    ),
+    path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
+    path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
 ]

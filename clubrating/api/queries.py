@@ -1,0 +1,43 @@
+"""Read helpers of the JSON API: a fixed number of queries per request, whatever the page size."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from players.models import Player
+from ratings.models import PlayerRating, PublishedRating
+
+
+def players(search: str = "") -> QuerySet[Player]:
+    """Players by name, club joined; ``search`` matches the start of the last or first name."""
+    rows = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
+    if search:
+        rows = rows.filter(Q(last_name__istartswith=search) | Q(first_name__istartswith=search))
+    return rows
+
+
+def player(pk: int) -> Player | None:
+    """One player with their club, or ``None``."""
+    return Player.objects.select_related("club").filter(pk=pk).first()
+
+
+def player_ratings(player: Player) -> list[PlayerRating]:
+    """The player's rating in each list, in list order."""
+    return list(
+        PlayerRating.objects.filter(player=player)
+        .select_related("rating_list")
+        .order_by("rating_list__position", "rating_list__name")
+    )
+
+
+def player_history(player: Player) -> dict[int, list[PublishedRating]]:
+    """The player's published ratings per rating list id, oldest first (one query)."""
+    history: dict[int, list[PublishedRating]] = {}
+    rows = (
+        PublishedRating.objects.filter(player=player)
+        .select_related("published_list")
+        .order_by("published_list__date", "pk")
+    )
+    for row in rows:
+        history.setdefault(row.published_list.rating_list_id, []).append(row)
+    return history
