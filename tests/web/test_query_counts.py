@@ -90,8 +90,8 @@ def test_player_page_query_count(client, django_assert_num_queries, item_count):
             change="25.60",
         )
 
-    # player, ratings, ledger
-    with django_assert_num_queries(3):
+    # player, ratings, ledger, published ratings (history chart)
+    with django_assert_num_queries(4):
         response = client.get(reverse("ratings:player", args=[player.pk]))
 
     assert len(body_rows(response.content, 1)) == item_count
@@ -144,8 +144,8 @@ def test_published_list_query_count(client, django_assert_num_queries, item_coun
         PublishedRating.objects.create(published_list=published, player=player, rating=2000)
     url = reverse("ratings:published_list", args=["chess-standard", published.date])
 
-    # published list, count, rows
-    with django_assert_num_queries(3):
+    # published list, previous list, count, rows
+    with django_assert_num_queries(4):
         response = client.get(url)
 
     assert len(body_rows(response.content)) == item_count

@@ -12,6 +12,7 @@ from tournaments.tables import (
     CrosstableTable,
     GameTable,
     ProgressTable,
+    RoundTable,
     StandingsTable,
     TournamentPlayerTable,
     TournamentTable,
@@ -140,3 +141,27 @@ class ProgressView(StandingsBaseView):
 
     def table(self, data, ranked):
         return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
+
+
+class RoundView(ReadOnlyMixin, DetailView):
+    """The pairings and results of one published round (404 for a draft or missing round)."""
+
+    template_name = "tournaments/round.html"
+    context_object_name = "tournament"
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        number = self.kwargs["number"]
+        numbers = queries.public_round_numbers(self.object)
+        if number not in numbers:
+            raise Http404(_("No such round."))
+        context.update(
+            page="rounds",
+            number=number,
+            round_numbers=numbers,
+            table=RoundTable(queries.round_pairings(self.object, number)),
+        )
+        return context
