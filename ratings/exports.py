@@ -11,7 +11,7 @@ entry without one, ``new`` is ``1`` for a player not in the previous list, else 
 TXT (one header line, then one line per player, ``\\n`` line ends; columns padded with
 spaces, left-aligned text, right-aligned numbers, widths in brackets):
 ``Rank`` [5], ``ID Number`` [10], ``FIDE ID`` [11], ``Name`` [33], ``Fed`` [4], ``Sex`` [4],
-``Tit`` [5], ``Rtng`` [5], ``Chg`` [5], ``Gms`` [4], ``K`` [3], ``B-day`` [6], ``Flag`` [4].
+``Tit`` [5], ``Rtng`` [5], ``Chg`` [5], ``Gms`` [4], ``K`` [3], ``B-day`` [6], ``Flag`` [5].
 As in FIDE's TXT lists, ``B-day`` is the birth year and ``Flag`` holds ``w`` for a woman and
 ``n`` (our addition) for a new entry. A name longer than its column is cut.
 """
@@ -53,7 +53,7 @@ TXT_COLUMNS = (
     ("Gms", 4, ">"),
     ("K", 3, ">"),
     ("B-day", 6, ">"),
-    ("Flag", 4, "<"),
+    ("Flag", 5, "<"),
 )
 
 
