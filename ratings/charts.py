@@ -69,6 +69,33 @@ def _fmt(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def _months(first: datetime.date, last: datetime.date) -> list[datetime.date]:
+    """The first days of the months from ``first`` (included when it is a 1st) to ``last``."""
+    year, month = (first.year, first.month) if first.day == 1 else _next(first.year, first.month)
+    days = []
+    while datetime.date(year, month, 1) <= last:
+        days.append(datetime.date(year, month, 1))
+        year, month = _next(year, month)
+    return days
+
+
+def _next(year: int, month: int) -> tuple[int, int]:
+    return (year + 1, 1) if month == 12 else (year, month + 1)
+
+
+def date_ticks(first: datetime.date, last: datetime.date) -> list[tuple[datetime.date, str]]:
+    """Ticks of the date axis: every month ("2026-03") up to 8 months, every quarter up to
+    three years, else every January ("2026"), thinned to at most 8 labels."""
+    months = _months(first, last)
+    if len(months) <= 8:
+        return [(day, f"{day:%Y-%m}") for day in months]
+    if len(months) <= 36:
+        return [(day, f"{day:%Y-%m}") for day in months if day.month in (1, 4, 7, 10)]
+    januaries = [day for day in months if day.month == 1]
+    every = -(-len(januaries) // 8)
+    return [(day, str(day.year)) for day in januaries[::every]]
+
+
 def history_svg(series: Sequence[Series], *, title: str, empty_text: str) -> str:
     """A line chart of one or several rating histories on a shared date and rating axis.
 
@@ -113,20 +140,12 @@ def history_svg(series: Sequence[Series], *, title: str, empty_text: str) -> str
             f'y2="{_fmt(y(tick))}" class="grid"/>'
             f'<text x="{MARGIN_LEFT - 6}" y="{_fmt(y(tick) + 4)}" text-anchor="end">{tick}</text>'
         )
-    first_year = datetime.date.fromordinal(first).year
-    last_year = datetime.date.fromordinal(last).year
-    years = range(first_year + 1, last_year + 1)
-    every = max(1, len(years) // 8 + (1 if len(years) % 8 else 0)) if len(years) > 8 else 1
-    for year in list(years)[::every]:
-        tick_x = _fmt(x(datetime.date(year, 1, 1)))
+    for day, label in date_ticks(datetime.date.fromordinal(first), datetime.date.fromordinal(last)):
+        tick_x = _fmt(x(day))
         parts.append(
             f'<line x1="{tick_x}" x2="{tick_x}" y1="{MARGIN_TOP}" y2="{HEIGHT - MARGIN_BOTTOM}" '
             f'class="grid"/><text x="{tick_x}" y="{HEIGHT - MARGIN_BOTTOM + 16}" '
-            f'text-anchor="middle">{year}</text>'
-        )
-    if not years:
-        parts.append(
-            f'<text x="{MARGIN_LEFT}" y="{HEIGHT - MARGIN_BOTTOM + 16}">{first_year}</text>'
+            f'text-anchor="middle">{label}</text>'
         )
     parts.append("</g>")
     for index, line in enumerate(series):

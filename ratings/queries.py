@@ -435,15 +435,17 @@ class HeadToHead:
 
 def head_to_head_games(player: Player, opponent: Player):
     """Every played game between the two players (any tournament, rated or not), oldest first."""
+    from tournaments.enums import RoundStatus
     from tournaments.models import Game  # the tournaments app imports this module
     from tournaments.queries import POINTS
 
-    games = (
+    played = list(
         Game.objects.filter(Q(white=player, black=opponent) | Q(white=opponent, black=player))
+        .filter(result__in=_played_results())
+        .exclude(round__status=RoundStatus.DRAFT)
         .select_related("round__tournament", "white", "black")
         .order_by("round__date", "round__tournament__start_date", "round__number", "pk")
     )
-    played = [game for game in games if game.result in _played_results()]
     wins = draws = losses = 0
     for game in played:
         white_points, black_points = POINTS[game.result]
@@ -519,7 +521,7 @@ def opponents_of(changes: list[RatingChange]) -> list[Player]:
 
 
 def players_by_id(ids: list[int]) -> dict[int, Player]:
-    """Players by id, club joined (one query)."""
+    """Players by id (one query)."""
     return {player.pk: player for player in Player.objects.filter(pk__in=ids)}
 
 

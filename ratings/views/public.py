@@ -8,6 +8,7 @@ from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import DetailView, TemplateView, View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin, SingleTableView
@@ -112,13 +113,20 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
 
 
 def top_list_links(request) -> list[dict]:
-    """The top-list tabs: open first, then women, juniors, girls and seniors."""
+    """The top-list tabs: open first, then women, juniors, girls and seniors.
+
+    Each tab keeps the other filters (club, federation, activity…) and starts at page 1."""
     current = request.GET.get("category", "")
-    links = [{"code": "", "label": _("Open"), "current": current == ""}]
-    links += [
-        {"code": code, "label": label, "current": current == code}
-        for code, label in CATEGORY_CHOICES
-    ]
+    links = []
+    for code, label in [("", _("Open")), *CATEGORY_CHOICES]:
+        query = request.GET.copy()
+        query.pop("page", None)
+        query.pop("category", None)
+        if code:
+            query["category"] = code
+        links.append(
+            {"code": code, "label": label, "current": current == code, "query": query.urlencode()}
+        )
     return links
 
 
@@ -151,7 +159,11 @@ class DistributionView(ReadOnlyMixin, FilterView):
             charts.Bar(
                 str(band.low),
                 band.count,
-                _("%(low)d–%(high)d: %(count)d players")
+                ngettext(
+                    "%(low)d–%(high)d: %(count)d player",
+                    "%(low)d–%(high)d: %(count)d players",
+                    band.count,
+                )
                 % {"low": band.low, "high": band.high, "count": band.count},
             )
             for band in reversed(distribution.bands)

@@ -1,6 +1,7 @@
 """The pure modules are pure: no Django, no impure module of our apps.
 
-Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the pairing engines in
+Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the SVG charts
+``ratings/charts.py``, the list exports ``ratings/exports.py``, the pairing engines in
 ``tournaments/pairing/``, ``tournaments/standings.py`` and ``tournaments/trf.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
@@ -137,7 +138,13 @@ def forbidden_imports(
     return problems
 
 
-PURE_FILES = ("ratings/replay.py", "tournaments/standings.py", "tournaments/trf.py")
+PURE_FILES = (
+    "ratings/replay.py",
+    "ratings/charts.py",
+    "ratings/exports.py",
+    "tournaments/standings.py",
+    "tournaments/trf.py",
+)
 PURE_DIRS = ("ratings/systems", "tournaments/pairing")
 
 
@@ -152,6 +159,8 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "ratings/systems/fide.py",
         "ratings/systems/classes.py",
         "ratings/replay.py",
+        "ratings/charts.py",
+        "ratings/exports.py",
         "tournaments/pairing/dutch.py",
         "tournaments/pairing/berger.py",
         "tournaments/standings.py",

@@ -74,11 +74,13 @@ def test_top_lists_count_ages_by_year_of_birth(client, ages, category, expected)
     assert [row[0] for row in rows] == [str(n) for n in range(1, len(expected) + 1)]
 
 
-def test_top_list_tabs_mark_the_current_list(client, ages):
+def test_top_list_tabs_mark_the_current_list_and_keep_the_filters(client, ages):
     html = client.get(f"{LEADERBOARD}?category=girls").content.decode()
 
     assert '<a href="?category=girls" aria-current="page">Girls (under 20)</a>' in html
     assert '<a href="?">Open</a>' in html
+    html = client.get(f"{LEADERBOARD}?federation=ENG&category=women&page=2").content.decode()
+    assert '<a href="?federation=ENG&amp;category=seniors65">Seniors 65+</a>' in html
 
 
 @pytest.mark.parametrize(
@@ -178,10 +180,10 @@ def test_distribution_histogram_has_one_bar_with_a_tooltip_per_band(client, spre
     bars = re.findall(r'<rect class="bar point"[^>]*><title>([^<]*)</title>', html)
     assert bars == [
         "1700–1799: 2 players",
-        "1800–1899: 1 players",
+        "1800–1899: 1 player",
         "1900–1999: 0 players",
         "2000–2099: 2 players",
-        "2100–2199: 1 players",
+        "2100–2199: 1 player",
     ]
 
 
@@ -540,6 +542,21 @@ def test_round_page_lists_pairings_with_points_before_the_round(client, swiss):
     html = response.content.decode()
     assert '<a href="/tournaments/autumn/round/2/" aria-current="page">Round 2</a>' in html
     assert "/tournaments/autumn/round/3/" not in html
+
+
+def test_rounds_page_shows_the_latest_published_round(client, swiss):
+    response = client.get(reverse("tournaments:rounds", args=["autumn"]))
+
+    assert [row[2] for row in body_rows(response.content)] == ["Cole", "Dale", "Bell"]
+
+
+def test_rounds_page_before_the_first_round(client):
+    make_tournament(slug="soon")
+
+    response = client.get(reverse("tournaments:rounds", args=["soon"]))
+
+    assert response.status_code == 200
+    assert "No round has been published yet." in response.content.decode()
 
 
 @pytest.mark.parametrize("number", [3, 4])

@@ -144,7 +144,9 @@ class ProgressView(StandingsBaseView):
 
 
 class RoundView(ReadOnlyMixin, DetailView):
-    """The pairings and results of one published round (404 for a draft or missing round)."""
+    """The pairings and results of one published round (404 for a draft or missing round).
+
+    Without a number: the latest published round, or a note that none is published yet."""
 
     template_name = "tournaments/round.html"
     context_object_name = "tournament"
@@ -154,14 +156,12 @@ class RoundView(ReadOnlyMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        number = self.kwargs["number"]
         numbers = queries.public_round_numbers(self.object)
+        number = self.kwargs.get("number", numbers[-1] if numbers else None)
+        context.update(page="rounds", number=number, round_numbers=numbers, table=None)
+        if number is None:
+            return context
         if number not in numbers:
             raise Http404(_("No such round."))
-        context.update(
-            page="rounds",
-            number=number,
-            round_numbers=numbers,
-            table=RoundTable(queries.round_pairings(self.object, number)),
-        )
+        context["table"] = RoundTable(queries.round_pairings(self.object, number))
         return context
