@@ -158,6 +158,23 @@ def published_rows(
     )
 
 
+def published_summary(published: PublishedList, previous: PublishedList | None) -> dict:
+    """Counts of a published list (one query): players, new entries, rated up, down."""
+    rows = PublishedRating.objects.filter(published_list=published)
+    new = Count("pk")
+    if previous is not None:
+        in_previous = PublishedRating.objects.filter(
+            published_list=previous, player_id=OuterRef("player_id")
+        )
+        new = Count("pk", filter=~Q(Exists(in_previous)))
+    return rows.aggregate(
+        players=Count("pk"),
+        new=new,
+        up=Count("pk", filter=Q(change__gt=0)),
+        down=Count("pk", filter=Q(change__lt=0)),
+    )
+
+
 def published_archive(rating_list: RatingList) -> QuerySet[PublishedList]:
     """The published lists of ``rating_list``, newest first, with their number of rows."""
     return published_lists_of(rating_list).annotate(entry_count=Count("entries"))

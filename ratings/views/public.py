@@ -247,6 +247,7 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
         context = super().get_context_data(**kwargs)
         context["published"] = self.published
         context["previous"] = self.previous
+        context["summary"] = queries.published_summary(self.published, self.previous)
         return context
 
 

@@ -457,6 +457,14 @@ def test_published_list_marks_new_entries(client, two_lists):
         ("Ames, Ann", "+12", ""),
         ("Cole, Cat, Jr", "–", "new"),
     ]
+    html = client.get(url).content.decode()
+    facts = re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html)
+    assert facts == [
+        ("Players", "3"),
+        ("New entries", "1"),
+        ("Rating up", "1"),
+        ("Rating down", "1"),
+    ]
 
 
 def test_archive_lists_each_period_with_downloads(client, two_lists):

@@ -144,8 +144,8 @@ def test_published_list_query_count(client, django_assert_num_queries, item_coun
         PublishedRating.objects.create(published_list=published, player=player, rating=2000)
     url = reverse("ratings:published_list", args=["chess-standard", published.date])
 
-    # published list, previous list, count, rows
-    with django_assert_num_queries(4):
+    # published list, previous list, summary, count, rows
+    with django_assert_num_queries(5):
         response = client.get(url)
 
     assert len(body_rows(response.content)) == item_count
