@@ -238,7 +238,12 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
     table_pagination = {"per_page": 50}
 
     def get_queryset(self):
-        return self.rows()
+        """The list's rows; ``?category=`` keeps one top list, ages counted in the list's year."""
+        rows = self.rows()
+        category = self.request.GET.get("category", "")
+        if category in queries.TOP_CATEGORIES:
+            rows = queries.filter_category(rows, category, self.published.date.year)
+        return rows
 
     def get_table_kwargs(self):
         return {"rating_list": self.published.rating_list}
@@ -248,6 +253,7 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
         context["published"] = self.published
         context["previous"] = self.previous
         context["summary"] = queries.published_summary(self.published, self.previous)
+        context["top_lists"] = top_list_links(self.request)
         return context
 
 

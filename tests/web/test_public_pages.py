@@ -467,6 +467,19 @@ def test_published_list_marks_new_entries(client, two_lists):
     ]
 
 
+def test_published_top_lists_count_ages_in_the_list_year(client):
+    published = make_published_list(datetime.date(2019, 3, 1))
+    for name, birth in [("Young", born(1999, 12, 31)), ("Older", born(1998, 1, 1))]:
+        player = make_player(name, birth_date=birth)
+        PublishedRating.objects.create(published_list=published, player=player, rating=2000)
+    url = reverse("ratings:published_list", args=["chess-standard", "2019-03-01"])
+
+    rows = body_rows(client.get(f"{url}?category=juniors").content)
+
+    # 2019 − 1999 = 20: a junior in the 2019 list, whatever today's date is.
+    assert [(row[0], row[1]) for row in rows] == [("1", "Young")]
+
+
 def test_archive_lists_each_period_with_downloads(client, two_lists):
     response = client.get(reverse("ratings:archive", args=["chess-standard"]))
 
