@@ -1,4 +1,9 @@
-"""Public, read-only rating pages: the rating lists, a leaderboard, a player's calculation."""
+"""Public, read-only rating pages: the rating lists, top lists, distribution, published lists
+and their downloads, a player's card, games and head-to-head record, and the compare page.
+
+Charts are SVG strings from ``ratings.charts`` (which escapes every text); the views only
+build the tooltip texts (translated) and mark the SVG safe.
+"""
 
 from decimal import Decimal
 
