@@ -11,10 +11,30 @@ from players.models import Club
 from ratings import queries
 from ratings.models import PlayerRating, RatingList
 
+CATEGORY_CHOICES = [
+    ("women", _("Women")),
+    ("juniors", _("Juniors (under 20)")),
+    ("girls", _("Girls (under 20)")),
+    ("seniors50", _("Seniors 50+")),
+    ("seniors65", _("Seniors 65+")),
+]
+"""The top lists besides the open one (the unfiltered list); see ``queries.filter_category``."""
+
+ACTIVITY_CHOICES = [
+    ("on", _("Active in the last 12 months")),
+    ("inactive", _("Inactive (no rated game in 12 months)")),
+]
+
 
 class LeaderboardFilter(django_filters.FilterSet):
-    """Sex, juniors, club, federation and activity; the federation choices come from the list."""
+    """Top list, sex, juniors, club, federation and activity; federations come from the list."""
 
+    category = django_filters.ChoiceFilter(
+        label=_("Top list"),
+        choices=CATEGORY_CHOICES,
+        empty_label=_("Open"),
+        method="filter_category",
+    )
     sex = django_filters.ChoiceFilter(
         label=_("Sex"), field_name="player__sex", choices=Sex.choices, empty_label=_("All")
     )
@@ -32,10 +52,11 @@ class LeaderboardFilter(django_filters.FilterSet):
     federation = django_filters.ChoiceFilter(
         label=_("Federation"), field_name="player__federation", empty_label=_("All")
     )
-    active = django_filters.BooleanFilter(
-        label=_("Active in the last 12 months"),
+    active = django_filters.ChoiceFilter(
+        label=_("Activity"),
+        choices=ACTIVITY_CHOICES,
+        empty_label=_("All"),
         method="filter_active",
-        widget=forms.CheckboxInput,
     )
 
     class Meta:
@@ -61,8 +82,13 @@ class LeaderboardFilter(django_filters.FilterSet):
         born = queries.junior_born_on_or_after(timezone.localdate())
         return queryset.filter(player__birth_date__gte=born)
 
-    def filter_active(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
-        if not value:
-            return queryset
+    def filter_category(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queries.filter_category(queryset, value, timezone.localdate().year)
+
+    def filter_active(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         since = queries.active_since(timezone.localdate(), self.active_days)
-        return queryset.filter(last_played__gte=since)
+        if value == "on":
+            return queryset.filter(last_played__gte=since)
+        if value == "inactive":
+            return queryset.exclude(last_played__gte=since)
+        return queryset

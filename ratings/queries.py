@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Max, Q, QuerySet, Window
-from django.db.models.functions import Rank
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Value, Window
+from django.db.models.functions import Floor, Rank
 from django.utils.translation import gettext as _
 
 from players.models import Player
@@ -31,7 +31,7 @@ from ratings.models import (
     RatingChange,
     RatingList,
 )
-from ratings.systems import fide
+from ratings.systems import classes, fide
 
 JUNIOR_AGE = 20
 """FIDE's junior lists: players who are under 20 on 1 January of the list's year."""
@@ -44,6 +44,15 @@ FESA_ACTIVE_DAYS = 730
 
 GRADE_SYSTEMS = frozenset({"egf", "egf_old", "fesa"})
 """Rating systems whose players have grades (go kyu/dan, shogi kyu/dan)."""
+
+SENIOR_AGES = (50, 65)
+"""FIDE's senior categories: 50+ and 65+."""
+
+TOP_CATEGORIES = ("open", "women", "juniors", "girls", "seniors50", "seniors65")
+"""The top lists of a rating list, as FIDE publishes them (by federation and club: filters)."""
+
+BAND_WIDTH = 100
+"""The width of a rating band in the distribution table."""
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:
@@ -65,7 +74,7 @@ def leaderboard_rows(rating_list: RatingList) -> QuerySet[PlayerRating]:
     """
     return (
         PlayerRating.objects.filter(rating_list=rating_list, live_rating__isnull=False)
-        .select_related("player", "player__club")
+        .select_related("player", "player__club", "rating_list")
         .order_by(F("live_rating").desc(), "player__last_name", "player__first_name")
     )
 
@@ -119,6 +128,32 @@ def grades_for(rating_list: RatingList | None, player_ids: Iterable[int]) -> dic
     return {pid: grade_label(grade, declared) for pid, grade, declared in rows}
 
 
+def age_in_year(birth_date: datetime.date, year: int) -> int:
+    """A player's age as FIDE computes it for a list: the list's year minus the birth year."""
+    return year - birth_date.year
+
+
+def filter_category(rows: QuerySet, category: str, year: int, prefix: str = "player__"):
+    """Keep the rows of one top list (see :data:`TOP_CATEGORIES`) for a list of ``year``.
+
+    Ages are counted by year of birth, as FIDE does: a junior is at most 20 in the list's year
+    (born in ``year - 20`` or later), a senior 50+ at least 50 (born in ``year - 50`` or
+    earlier), a senior 65+ at least 65. Players without a birth date are in no age list.
+    """
+    women = {f"{prefix}sex": "f"}
+    juniors = {f"{prefix}birth_date__gte": datetime.date(year - JUNIOR_AGE, 1, 1)}
+    if category == "women":
+        return rows.filter(**women)
+    if category == "juniors":
+        return rows.filter(**juniors)
+    if category == "girls":
+        return rows.filter(**women, **juniors)
+    for age in SENIOR_AGES:
+        if category == f"seniors{age}":
+            return rows.filter(**{f"{prefix}birth_date__lt": datetime.date(year - age + 1, 1, 1)})
+    return rows
+
+
 def federations_of(rating_list: RatingList) -> list[str]:
     """Federation codes of the players rated in ``rating_list``, sorted."""
     return list(
@@ -135,14 +170,128 @@ def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
     return PublishedList.objects.filter(rating_list=rating_list).order_by("-date")
 
 
-def published_rows(published: PublishedList) -> QuerySet[PublishedRating]:
-    """The rows of a published list, ranked by rating (a window function), players joined."""
+def previous_published(published: PublishedList) -> PublishedList | None:
+    """The list published before ``published`` in the same rating list, or ``None``."""
+    return (
+        PublishedList.objects.filter(
+            rating_list_id=published.rating_list_id, date__lt=published.date
+        )
+        .order_by("-date")
+        .first()
+    )
+
+
+def published_rows(
+    published: PublishedList, previous: PublishedList | None = None
+) -> QuerySet[PublishedRating]:
+    """The rows of a published list, ranked by rating (a window function), players joined.
+
+    ``is_new`` marks players without a row in ``previous`` (every row when there is none).
+    """
+    if previous is None:
+        is_new = Value(True)
+    else:
+        is_new = ~Exists(
+            PublishedRating.objects.filter(published_list=previous, player_id=OuterRef("player_id"))
+        )
     return (
         PublishedRating.objects.filter(published_list=published)
         .select_related("player", "player__club")
-        .annotate(rank=Window(Rank(), order_by=F("rating").desc()))
+        .annotate(rank=Window(Rank(), order_by=F("rating").desc()), is_new=is_new)
         .order_by("rank", "player__last_name", "player__first_name")
     )
+
+
+def published_summary(published: PublishedList, previous: PublishedList | None) -> dict:
+    """Counts of a published list (one query): players, new entries, rated up, down."""
+    rows = PublishedRating.objects.filter(published_list=published)
+    new = Count("pk")
+    if previous is not None:
+        in_previous = PublishedRating.objects.filter(
+            published_list=previous, player_id=OuterRef("player_id")
+        )
+        new = Count("pk", filter=~Q(Exists(in_previous)))
+    return rows.aggregate(
+        players=Count("pk"),
+        new=new,
+        up=Count("pk", filter=Q(change__gt=0)),
+        down=Count("pk", filter=Q(change__lt=0)),
+    )
+
+
+def published_archive(rating_list: RatingList) -> QuerySet[PublishedList]:
+    """The published lists of ``rating_list``, newest first, with their number of rows."""
+    return published_lists_of(rating_list).annotate(entry_count=Count("entries"))
+
+
+# --------------------------------------------------------------------------- distribution
+
+
+@dataclass(frozen=True)
+class Band:
+    """Players whose rounded rating is in ``low`` … ``low + 99``."""
+
+    low: int
+    count: int
+    at_or_above: int
+    percent: Decimal
+
+    @property
+    def high(self) -> int:
+        return self.low + BAND_WIDTH - 1
+
+
+@dataclass
+class Distribution:
+    """A list's rating distribution: bands (highest first), titles and classes."""
+
+    total: int
+    bands: list[Band]
+    titles: list[tuple[str, int]]
+    classes: list[tuple[str, int]]
+
+
+def rating_distribution(rows: QuerySet[PlayerRating], *, chess: bool = True) -> Distribution:
+    """Count ``rows`` per 100-point band of the rounded live rating, per title and per class.
+
+    Two queries (bands, titles). Empty bands between the lowest and highest are listed with 0.
+    Classes are summed from the bands: every class minimum is a multiple of 100. A rating is
+    rounded half up before banding (1999.50 is in 2000-2099), as on the pages.
+    """
+    band_expr = Floor((F("live_rating") + Decimal("0.5")) / BAND_WIDTH)
+    counted = {
+        int(row["band"]) * BAND_WIDTH: row["n"]
+        for row in rows.order_by()
+        .annotate(band=band_expr)
+        .values("band")
+        .annotate(n=Count("pk"))
+        .order_by()
+    }
+    total = sum(counted.values())
+    bands: list[Band] = []
+    if counted:
+        above = 0
+        for low in range(max(counted), min(counted) - 1, -BAND_WIDTH):
+            count = counted.get(low, 0)
+            above += count
+            percent = (Decimal(100 * count) / total).quantize(Decimal("0.1"))
+            bands.append(Band(low, count, above, percent))
+    titles = {
+        row["player__title"]: row["n"]
+        for row in rows.order_by()
+        .exclude(player__title="")
+        .values("player__title")
+        .annotate(n=Count("pk"))
+        .order_by()
+    }
+    title_rows = [(code, titles[code]) for code in classes.TITLE_ORDER if code in titles]
+    class_rows: list[tuple[str, int]] = []
+    if chess:
+        per_class: dict[str, int] = {band.code: 0 for band in classes.NATIONAL_CLASSES}
+        for low, count in counted.items():
+            per_class[classes.rating_class(max(low, 0)).code] += count
+        class_rows = list(per_class.items())
+    return Distribution(total, bands, title_rows, class_rows)
 
 
 # --------------------------------------------------------------------------- player page
@@ -333,3 +482,217 @@ def tournament_grades(tournament: Any, player_ids: Iterable[int]) -> dict[int, s
     if not has_grades(rating_list):
         return None
     return grades_for(rating_list, player_ids)
+
+
+# --------------------------------------------------------------------------- histories
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    """One point of a rating history: a published list's rating, or the live rating."""
+
+    date: datetime.date
+    rating: Decimal | int
+    live: bool
+    events: tuple[str, ...] = ()
+
+
+def _events_by_period(changes) -> dict[tuple[int, int | None], list[str]]:
+    """Tournament names per (list, period), in the order played, without repeats."""
+    events: dict[tuple[int, int | None], list[str]] = {}
+    for change in changes:
+        names = events.setdefault((change.rating_list_id, change.period_id), [])
+        if change.tournament.name not in names:
+            names.append(change.tournament.name)
+    return events
+
+
+def rating_histories(
+    player_ids: list[int],
+    *,
+    rating_list: RatingList | None = None,
+    changes: list[RatingChange] | None = None,
+    ratings: list[PlayerRating] | None = None,
+) -> dict[tuple[int, int], list[HistoryPoint]]:
+    """Histories keyed by (player id, list id): every published rating, then the live rating.
+
+    The live point (dated on the last rated game, or the starting date) is added when the
+    player has games in the open period or no published rating yet. Pass the ledger rows and
+    ratings already loaded (the player page) or let this read them: at most three queries
+    whatever the number of points.
+    """
+    published = PublishedRating.objects.filter(player_id__in=player_ids).select_related(
+        "published_list"
+    )
+    if rating_list is not None:
+        published = published.filter(published_list__rating_list=rating_list)
+    if changes is None:
+        changes = RatingChange.objects.filter(player_id__in=player_ids).select_related("tournament")
+        if rating_list is not None:
+            changes = changes.filter(rating_list=rating_list)
+        changes = list(changes.only("player_id", "rating_list_id", "period_id", "tournament__name"))
+    if ratings is None:
+        ratings = PlayerRating.objects.filter(player_id__in=player_ids, live_rating__isnull=False)
+        if rating_list is not None:
+            ratings = ratings.filter(rating_list=rating_list)
+        ratings = list(ratings)
+    events: dict[int, dict[tuple[int, int | None], list[str]]] = {}
+    for change in changes:
+        events.setdefault(change.player_id, {})
+    for player_id in events:
+        events[player_id] = _events_by_period(c for c in changes if c.player_id == player_id)
+    histories: dict[tuple[int, int], list[HistoryPoint]] = {}
+    for entry in published.order_by("published_list__date"):
+        listed = entry.published_list
+        key = (entry.player_id, listed.rating_list_id)
+        names = events.get(entry.player_id, {}).get((listed.rating_list_id, listed.pk), [])
+        histories.setdefault(key, []).append(
+            HistoryPoint(listed.date, entry.rating, live=False, events=tuple(names))
+        )
+    for rating in ratings:
+        if rating.live_rating is None:
+            continue
+        key = (rating.player_id, rating.rating_list_id)
+        open_events = events.get(rating.player_id, {}).get((rating.rating_list_id, None), [])
+        if open_events or key not in histories:
+            day = rating.last_played or rating.starting_date
+            if day is None:
+                continue
+            histories.setdefault(key, []).append(
+                HistoryPoint(day, rating.live_rating, live=True, events=tuple(open_events))
+            )
+    return histories
+
+
+# --------------------------------------------------------------------------- games, h2h
+
+
+def player_games(player: Player, rating_list: RatingList | None = None) -> QuerySet[RatingChange]:
+    """The player's ledger rows (one per rated game), newest first, for the paginated list."""
+    rows = RatingChange.objects.filter(player=player)
+    if rating_list is not None:
+        rows = rows.filter(rating_list=rating_list)
+    return rows.select_related("rating_list", "tournament", "opponent", "game__round").order_by(
+        "-date", "-tournament_id", "-game__round__number", "-pk"
+    )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player's record against one opponent over their played games (forfeits excluded)."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> Decimal:
+        return self.wins + Decimal("0.5") * self.draws
+
+
+def head_to_head_games(player: Player, opponent: Player):
+    """Every played game between the two players (any tournament, rated or not), oldest first."""
+    from tournaments.enums import RoundStatus
+    from tournaments.models import Game  # the tournaments app imports this module
+    from tournaments.queries import POINTS
+
+    played = list(
+        Game.objects.filter(Q(white=player, black=opponent) | Q(white=opponent, black=player))
+        .filter(result__in=_played_results())
+        .exclude(round__status=RoundStatus.DRAFT)
+        .select_related("round__tournament", "white", "black")
+        .order_by("round__date", "round__tournament__start_date", "round__number", "pk")
+    )
+    wins = draws = losses = 0
+    for game in played:
+        white_points, black_points = POINTS[game.result]
+        mine = white_points if game.white_id == player.pk else black_points
+        theirs = black_points if game.white_id == player.pk else white_points
+        if mine > theirs:
+            wins += 1
+        elif mine < theirs:
+            losses += 1
+        else:
+            draws += 1
+    return played, HeadToHead(wins, draws, losses)
+
+
+def _played_results() -> frozenset[str]:
+    """Results of games actually played (over the board, at least one move)."""
+    from tournaments.enums import Result
+
+    return frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
+
+
+@dataclass
+class TournamentPerformance:
+    """A player's rated games in one tournament: points against rated opponents, performance."""
+
+    tournament: object
+    rating_list: RatingList
+    games: int = 0
+    points: Decimal = Decimal(0)
+    opponent_ratings: list[int] = field(default_factory=list)
+    rated_points: Decimal = Decimal(0)
+    change: Decimal | None = None
+
+    @property
+    def performance(self) -> int | None:
+        """FIDE performance rating (``fide.performance_rating``) against rated opponents."""
+        if not self.opponent_ratings:
+            return None
+        return fide.performance_rating(self.opponent_ratings, self.rated_points)
+
+    @property
+    def average_opponent(self) -> int | None:
+        if not self.opponent_ratings:
+            return None
+        return fide.average_rating(self.opponent_ratings)
+
+
+def tournament_performances(changes: list[RatingChange]) -> list[TournamentPerformance]:
+    """Group ledger rows by tournament (newest first) with the player's performance in each."""
+    found: dict[int, TournamentPerformance] = {}
+    for change in changes:
+        line = found.setdefault(
+            change.tournament_id, TournamentPerformance(change.tournament, change.rating_list)
+        )
+        line.games += 1
+        line.points += change.score
+        if change.change is not None:
+            line.change = (line.change or Decimal(0)) + change.change
+        if change.opponent_rating is not None:
+            line.opponent_ratings.append(change.opponent_rating)
+            line.rated_points += change.score
+    return sorted(
+        found.values(),
+        key=lambda line: (line.tournament.start_date, line.tournament.pk),
+        reverse=True,
+    )
+
+
+def opponents_of(changes: list[RatingChange]) -> list[Player]:
+    """The distinct opponents of a ledger, sorted by name."""
+    seen = {change.opponent_id: change.opponent for change in changes}
+    return sorted(seen.values(), key=lambda p: (p.last_name, p.first_name, p.pk))
+
+
+def players_by_id(ids: list[int]) -> dict[int, Player]:
+    """Players by id (one query)."""
+    return {player.pk: player for player in Player.objects.filter(pk__in=ids)}
+
+
+def search_players(text: str, limit: int = 20) -> list[Player]:
+    """Up to ``limit`` players whose last or first name starts with ``text`` (case-insensitive)."""
+    text = text.strip()
+    if not text:
+        return []
+    return list(
+        Player.objects.filter(
+            Q(last_name__istartswith=text) | Q(first_name__istartswith=text)
+        ).order_by("last_name", "first_name", "pk")[:limit]
+    )

@@ -9,24 +9,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
+from ratings import badges
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.queries import GRADE_SYSTEMS, grade_label
 from ratings.systems import classes, fide
 
-# Translated names of the national class ladder (ratings.systems.classes.NATIONAL_CLASSES).
-CLASS_NAMES = {
-    "elite": _("Elite (super-grandmaster level)"),
-    "gm": _("Grandmaster level"),
-    "senior-master": _("Senior master"),
-    "master": _("National master"),
-    "expert": _("Expert / candidate master"),
-    "A": _("Class A"),
-    "B": _("Class B"),
-    "C": _("Class C"),
-    "D": _("Class D"),
-    "E": _("Class E"),
-    "novice": _("Novice"),
-}
+# The class names and badges live in ratings.badges; re-exported for older imports.
+CLASS_NAMES = badges.CLASS_NAMES
+class_name = badges.class_name
 
 
 def two_decimals(value: Decimal | None) -> str:
@@ -44,12 +34,6 @@ def signed_two_decimals(value: Decimal | None) -> str:
     return f"+{text}" if value > 0 else text
 
 
-def class_name(rating: int) -> str:
-    """The translated name of the national class ``rating`` falls in."""
-    band = classes.rating_class(rating)
-    return CLASS_NAMES.get(band.code, band.name)
-
-
 def next_class_text(rating: int) -> str:
     """ "Class A in 15": the next class up and the points still needed; empty at the top."""
     found = classes.next_class(rating)
@@ -62,17 +46,38 @@ def next_class_text(rating: int) -> str:
 
 
 def title_or_class(rating: PlayerRating) -> str:
-    """The player's FIDE title when they hold one, else the class of their live rating."""
-    player = rating.player
-    if player.title:
-        return format_html(
-            '<abbr class="title" title="{}">{}</abbr>', player.get_title_display(), player.title
-        )
-    if rating.live_rating is None:
+    """The badge of a leaderboard row: FIDE title, else class (chess), or a plugged-in grade."""
+    rounded = None if rating.live_rating is None else fide.round_change(rating.live_rating)
+    return badges.badge_html(badges.badge_for(rating.player, rounded, rating.rating_list))
+
+
+class BadgeColumn(tables.Column):
+    """The "title/class/grade" badge of a row with ``player`` and ``rating_list`` (a
+    ``PlayerRating``) or ``player`` and ``published_list.rating_list`` plus ``rating``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", _("Title or class"))
+        kwargs.setdefault("accessor", "player")
+        kwargs.setdefault("orderable", False)
+        super().__init__(**kwargs)
+
+    def render(self, record, table) -> str:
+        if isinstance(record, PlayerRating):
+            return title_or_class(record)
+        rating_list = getattr(table, "rating_list", None)
+        return badges.badge_html(badges.badge_for(record.player, record.rating, rating_list))
+
+
+def badge_column(**kwargs) -> BadgeColumn:
+    """The badge column of every ranked table (one instance per table)."""
+    return BadgeColumn(**kwargs)
+
+
+def signed(value: int | None) -> str:
+    """An integer with its sign (+5, −3, 0); a dash when missing."""
+    if value is None:
         return "–"
-    return format_html(
-        '<span class="class">{}</span>', class_name(fide.round_change(rating.live_rating))
-    )
+    return f"+{value}" if value > 0 else str(value)
 
 
 def player_grade(rating: PlayerRating, system: str | None = None) -> str:
@@ -150,14 +155,18 @@ class LeaderboardTable(BaseTable):
 
     rank = _rank_column()
     name = _player_column(show_title=False)
-    title_or_class = tables.Column(
-        verbose_name=_("Title or class"), accessor="player", orderable=False
-    )
+    title_or_class = badge_column()
     federation = _federation_column()
     club = _club_column()
     live_rating = tables.Column(verbose_name=_("Live rating"), attrs={"td": {"class": "num"}})
     rating = tables.Column(
         verbose_name=_("Published rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    since_published = tables.Column(
+        verbose_name=_("Change since last list"),
+        accessor="live_rating",
+        orderable=False,
+        attrs={"td": {"class": "num"}},
     )
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     peak = tables.Column(verbose_name=_("Peak"), default="–", attrs={"td": {"class": "num"}})
@@ -176,6 +185,11 @@ class LeaderboardTable(BaseTable):
     def render_title_or_class(self, record: PlayerRating) -> str:
         return player_grade(record, self.system)
 
+    def render_since_published(self, record: PlayerRating) -> str:
+        if record.rating is None:
+            return _("new")
+        return signed(fide.round_change(record.live_rating) - record.rating)
+
     def render_live_rating(self, value: Decimal) -> str:
         return two_decimals(value)
 
@@ -184,7 +198,8 @@ class PublishedListTable(BaseTable):
     """A published (closed) list: the frozen ratings, ranked in SQL."""
 
     rank = _rank_column()
-    name = _player_column()
+    name = _player_column(show_title=False)
+    badge = badge_column()
     grade = tables.Column(verbose_name=_("Grade"), default="–", orderable=False)
     federation = _federation_column()
     club = _club_column()
@@ -192,6 +207,7 @@ class PublishedListTable(BaseTable):
     change = tables.Column(verbose_name=_("Change"), default="–", attrs={"td": {"class": "num"}})
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
+    is_new = tables.Column(verbose_name=_("New"), orderable=False, default="")
 
     class Meta(BaseTable.Meta):
         model = PublishedRating
@@ -199,13 +215,17 @@ class PublishedListTable(BaseTable):
         order_by = ("rank",)
 
     def __init__(self, *args, rating_list: RatingList | None = None, **kwargs):
-        """The grade column is shown for go and shogi lists only."""
-        if rating_list is None or rating_list.system not in GRADE_SYSTEMS:
-            kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        """Go and shogi lists show the grade, chess lists the title/class badge."""
+        self.rating_list = rating_list
+        grades = rating_list is not None and rating_list.system in GRADE_SYSTEMS
+        kwargs["exclude"] = (*kwargs.get("exclude", ()), "badge" if grades else "grade")
         super().__init__(*args, **kwargs)
 
     def render_change(self, value: int) -> str:
         return f"+{value}" if value > 0 else str(value)
+
+    def render_is_new(self, value: bool) -> str:
+        return format_html('<span class="new-entry">{}</span>', _("new")) if value else ""
 
 
 class PlayerRatingTable(BaseTable):
@@ -488,3 +508,153 @@ class GradeColumn(tables.Column):
 
     def render(self, value, table) -> str:
         return table.grades.get(value.pk) or "–"
+
+
+class ArchiveTable(BaseTable):
+    """The published lists of a rating list, with downloads."""
+
+    date = tables.DateColumn(verbose_name=_("List date"), format="Y-m-d")
+    entry_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    downloads = tables.Column(verbose_name=_("Downloads"), accessor="pk", orderable=False)
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_date(self, record, value) -> str:
+        url = reverse("ratings:published_list", args=[record.rating_list.slug, value])
+        return format_html('<a href="{}">{}</a>', url, value.isoformat())
+
+    def render_downloads(self, record) -> str:
+        args = [record.rating_list.slug, record.date]
+        return format_html(
+            '<a href="{}" download>CSV</a> · <a href="{}" download>TXT</a>',
+            reverse("ratings:published_csv", args=args),
+            reverse("ratings:published_txt", args=args),
+        )
+
+
+class BandTable(BaseTable):
+    """The number of players per 100-point band, highest band first."""
+
+    band = tables.Column(verbose_name=_("Rating"), accessor="low")
+    count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    percent = tables.Column(verbose_name=_("% of players"), attrs={"td": {"class": "num"}})
+    at_or_above = tables.Column(
+        verbose_name=_("Players at or above"), attrs={"td": {"class": "num"}}
+    )
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_band(self, record) -> str:
+        return f"{record.low}–{record.high}"
+
+    def render_percent(self, value) -> str:
+        return number_format(value, 1)
+
+
+class CountTable(BaseTable):
+    """A two-column count: a title or class, and how many players hold it."""
+
+    label = tables.Column(verbose_name=_("Title or class"))
+    count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+
+class PlayerGamesTable(BaseTable):
+    """A player's rated games, newest first, with the calculation of each game."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    rating_list = tables.Column(verbose_name=_("Rating list"))
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    round = tables.Column(
+        verbose_name=_("Round"), accessor="game__round__number", attrs={"td": {"class": "num"}}
+    )
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating_used = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"), default="–", attrs={"td": {"class": "num"}}
+    )
+    k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
+    change = tables.Column(verbose_name=_("Change"), default="–", attrs={"td": {"class": "num"}})
+    h2h = tables.Column(verbose_name=_("Head to head"), accessor="opponent_id")
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_opponent_rating_used(self, record: RatingChange, value: int) -> str:
+        return f"{value} *" if record.capped else str(value)
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(None, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return two_decimals(value)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)
+
+    def render_h2h(self, record: RatingChange, value: int) -> str:
+        url = reverse("ratings:head_to_head", args=[record.player_id])
+        return format_html('<a href="{}?opponent={}">{}</a>', url, value, _("record"))
+
+
+class PerformanceTable(BaseTable):
+    """The tournaments a player was rated in, with the FIDE performance in each."""
+
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    start = tables.DateColumn(
+        verbose_name=_("Date"), accessor="tournament__start_date", format="Y-m-d"
+    )
+    rating_list = tables.Column(verbose_name=_("Rating list"))
+    games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+    points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
+    average_opponent = tables.Column(
+        verbose_name=_("Average opponent"), default="–", attrs={"td": {"class": "num"}}
+    )
+    performance = tables.Column(
+        verbose_name=_("Performance"), default="–", attrs={"td": {"class": "num"}}
+    )
+    change = tables.Column(verbose_name=_("Change"), default="–", attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_points(self, value: Decimal) -> str:
+        return points_text(value)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)
+
+
+def points_text(value: Decimal) -> str:
+    """Points with a ½ sign: 3½, ½, 0."""
+    whole = int(value)
+    half = value - whole == Decimal("0.5")
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+class HeadToHeadTable(BaseTable):
+    """The games between two players."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), accessor="round__date", format="Y-m-d")
+    tournament = tables.Column(
+        verbose_name=_("Tournament"), accessor="round__tournament", linkify=True
+    )
+    round = tables.Column(verbose_name=_("Round"), accessor="round__number")
+    white = PlayerColumn(verbose_name=_("White"))
+    result = tables.Column(verbose_name=_("Result"), attrs={"td": {"class": "result"}})
+    black = PlayerColumn(verbose_name=_("Black"))
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_result(self, record) -> str:
+        return record.get_result_display()

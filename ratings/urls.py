@@ -31,6 +31,23 @@ urlpatterns = [
         public.PublishedListView.as_view(),
         name="published_list",
     ),
+    path(
+        "lists/<slug:slug>/distribution/",
+        public.DistributionView.as_view(),
+        name="distribution",
+    ),
+    path("lists/<slug:slug>/archive/", public.ArchiveView.as_view(), name="archive"),
+    path(
+        "lists/<slug:slug>/<isodate:date>.csv",
+        public.PublishedCsvView.as_view(),
+        name="published_csv",
+    ),
+    path(
+        "lists/<slug:slug>/<isodate:date>.txt",
+        public.PublishedTxtView.as_view(),
+        name="published_txt",
+    ),
+    path("players/compare/", public.CompareView.as_view(), name="compare"),
     path("players/<int:pk>/", public.PlayerView.as_view(), name="player"),
     # Reference tables and calculators (computed from the rating engine).
     path("reference/", reference.ReferenceIndexView.as_view(), name="reference"),
@@ -60,4 +77,10 @@ urlpatterns = [
     ),
     path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
     path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
+    path("players/<int:pk>/games/", public.PlayerGamesView.as_view(), name="player_games"),
+    path(
+        "players/<int:pk>/head-to-head/",
+        public.HeadToHeadView.as_view(),
+        name="head_to_head",
+    ),
 ]

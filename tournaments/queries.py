@@ -552,3 +552,52 @@ def entry_grades(tournament: Tournament, registrations: Iterable[Registration]) 
         if rank is not None:
             grades[registration.player_id] = mcmahon.rank_grade(rank)
     return grades
+
+
+def public_round_numbers(tournament: Tournament) -> list[int]:
+    """The numbers of the published rounds of ``tournament``, in order."""
+    return list(_visible_rounds(tournament).order_by("number").values_list("number", flat=True))
+
+
+@dataclass
+class Pairing:
+    """One board of a round with each player's points before the round."""
+
+    game: Game
+    white_points: Decimal
+    black_points: Decimal | None
+
+    @property
+    def board(self) -> int:
+        return self.game.board
+
+
+def round_pairings(tournament: Tournament, number: int) -> list[Pairing]:
+    """The boards of round ``number`` (published rounds only), with points before the round.
+
+    One query: the games of rounds 1 to ``number`` (players joined).
+    """
+    games = (
+        Game.objects.filter(round__tournament=tournament, round__number__lte=number)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .select_related("round", "white", "black")
+        .order_by("round__number", "board")
+    )
+    before: dict[int, Decimal] = {}
+    boards: list[Game] = []
+    for game in games:
+        if game.round.number == number:
+            boards.append(game)
+            continue
+        white_points, black_points = POINTS.get(game.result, (ZERO, ZERO))
+        before[game.white_id] = before.get(game.white_id, ZERO) + white_points
+        if game.black_id is not None:
+            before[game.black_id] = before.get(game.black_id, ZERO) + black_points
+    return [
+        Pairing(
+            game,
+            before.get(game.white_id, ZERO),
+            None if game.black_id is None else before.get(game.black_id, ZERO),
+        )
+        for game in boards
+    ]

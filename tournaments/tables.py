@@ -244,3 +244,31 @@ class AuditTable(BaseTable):
         fields = ()
         orderable = False
         empty_text = _("No changes recorded yet.")
+
+
+class RoundTable(BaseTable):
+    """The pairings and results of one round, with each player's points before it."""
+
+    board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "num"}})
+    white_points = tables.Column(verbose_name=_("Pts"), attrs={"td": {"class": "num"}})
+    white = PlayerColumn(verbose_name=_("White"), accessor="game__white")
+    result = tables.Column(
+        verbose_name=_("Result"),
+        accessor="game__result",
+        default="–",
+        attrs={"td": {"class": "result"}},
+    )
+    black = PlayerColumn(verbose_name=_("Black"), accessor="game__black", default=_("bye"))
+    black_points = tables.Column(verbose_name=_("Pts"), default="", attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_white_points(self, value: Decimal) -> str:
+        return points(value)
+
+    def render_black_points(self, value: Decimal) -> str:
+        return points(value)
+
+    def render_result(self, record) -> str:
+        return record.game.get_result_display()

@@ -31,6 +31,8 @@ urlpatterns = [
     path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
     path("<slug:slug>/crosstable/", public.CrosstableView.as_view(), name="crosstable"),
     path("<slug:slug>/progress/", public.ProgressView.as_view(), name="progress"),
+    path("<slug:slug>/rounds/", public.RoundView.as_view(), name="rounds"),
+    path("<slug:slug>/round/<int:number>/", public.RoundView.as_view(), name="round"),
     # Organiser pages (role checks in tournaments.permissions): GET pages, POST actions.
     path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
     path(

@@ -134,7 +134,14 @@ class LeaderboardQuery(s.Schema):
     federation: Annotated[str, Field(pattern=r"^[A-Z]{3}$")] | None = Field(
         None, description="Only players of this federation (three letters)."
     )
-    active: bool = Field(False, description="Only players with a rated game in 12 months.")
+    active: bool = Field(
+        False, description="Only active players (a rated game in 12 months; FESA: two years)."
+    )
+    category: Literal["women", "juniors", "girls", "seniors50", "seniors65"] | None = Field(
+        None,
+        description="A top list: women, juniors (U20), girls, seniors 50+ or 65+ (ages by year "
+        "of birth, as FIDE counts them). Empty: the open list.",
+    )
 
 
 @api.get(
@@ -159,7 +166,8 @@ def leaderboard(
             "juniors": filters.juniors,
             "club": filters.club or "",
             "federation": filters.federation or "",
-            "active": filters.active,
+            "active": "on" if filters.active else "",
+            "category": filters.category or "",
         },
         queryset=rating_queries.leaderboard_rows(rating_list),
         rating_list=rating_list,

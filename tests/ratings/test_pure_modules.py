@@ -1,6 +1,7 @@
 """The pure modules are pure: no Django, no impure module of our apps.
 
-Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the pairing engines in
+Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the SVG charts
+``ratings/charts.py``, the list exports ``ratings/exports.py``, the pairing engines in
 ``tournaments/pairing/`` (Dutch, Berger, McMahon), ``tournaments/standings.py``,
 ``tournaments/trf.py`` and the go/shogi results files ``tournaments/h9.py`` and
 ``tournaments/turnering.py``.
@@ -141,6 +142,8 @@ def forbidden_imports(
 
 PURE_FILES = (
     "ratings/replay.py",
+    "ratings/charts.py",
+    "ratings/exports.py",
     "tournaments/standings.py",
     "tournaments/trf.py",
     "tournaments/h9.py",
@@ -160,6 +163,8 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "ratings/systems/fide.py",
         "ratings/systems/classes.py",
         "ratings/replay.py",
+        "ratings/charts.py",
+        "ratings/exports.py",
         "tournaments/pairing/dutch.py",
         "tournaments/pairing/berger.py",
         "tournaments/pairing/mcmahon.py",

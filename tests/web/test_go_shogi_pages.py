@@ -94,8 +94,8 @@ def test_go_leaderboard_shows_grades(client, go_event):
     content = response.content.decode()
     assert "Grade" in headers(content)
     assert body_rows(content) == [
-        ["1", "Honinbo, Ann", "1d", "", "", "2109.31", "2100", "1", "2109"],
-        ["2", "Kisei, Ben", "1d", "", "", "2091.73", "2100", "1", "2100"],
+        ["1", "Honinbo, Ann", "1d", "", "", "2109.31", "2100", "+9", "1", "2109"],
+        ["2", "Kisei, Ben", "1d", "", "", "2091.73", "2100", "-8", "1", "2100"],
     ]
 
 
@@ -236,8 +236,8 @@ def test_published_go_list_shows_grades(client, go_event):
 
     # Rank, name, grade, federation, club, rating, change, games, K
     assert body_rows(response.content) == [
-        ["1", "Honinbo, Ann", "1d", "", "", "2109", "+9", "1", "–"],
-        ["2", "Kisei, Ben", "1d", "", "", "2092", "-8", "1", "–"],
+        ["1", "Honinbo, Ann", "1d", "", "", "2109", "+9", "1", "–", "new"],
+        ["2", "Kisei, Ben", "1d", "", "", "2092", "-8", "1", "–", "new"],
     ]
 
 

@@ -90,8 +90,8 @@ def test_player_page_query_count(client, django_assert_num_queries, item_count):
             change="25.60",
         )
 
-    # player, ratings, ledger
-    with django_assert_num_queries(3):
+    # player, ratings, ledger, published ratings (history chart)
+    with django_assert_num_queries(4):
         response = client.get(reverse("ratings:player", args=[player.pk]))
 
     assert len(body_rows(response.content, 1)) == item_count
@@ -144,8 +144,130 @@ def test_published_list_query_count(client, django_assert_num_queries, item_coun
         PublishedRating.objects.create(published_list=published, player=player, rating=2000)
     url = reverse("ratings:published_list", args=["chess-standard", published.date])
 
-    # published list, count, rows
-    with django_assert_num_queries(3):
+    # published list, previous list, summary, count, rows
+    with django_assert_num_queries(5):
         response = client.get(url)
+
+    assert len(body_rows(response.content)) == item_count
+
+
+# New public pages: the count is pinned and the same for 1 and 3 rows.
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_top_list_query_count(client, django_assert_num_queries, item_count):
+    year = datetime.date.today().year
+    for number in range(item_count):
+        player = make_player(sex="f", birth_date=datetime.date(year - 10, 1, 1), title="WFM")
+        make_rating(player, 2000 + number)
+    url = reverse("ratings:leaderboard", args=["chess-standard"])
+
+    # list, federations, count, rows, clubs (filter form), published lists
+    with django_assert_num_queries(6):
+        response = client.get(f"{url}?category=girls")
+
+    assert len(body_rows(response.content)) == item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_distribution_query_count(client, django_assert_num_queries, item_count):
+    for number in range(item_count):
+        make_rating(make_player(title="GM" if number else ""), 1500 + 100 * number)
+
+    # list, federations, bands, titles, clubs (filter form)
+    with django_assert_num_queries(5):
+        response = client.get(reverse("ratings:distribution", args=["chess-standard"]))
+
+    assert len(body_rows(response.content)) == item_count
+
+
+def _published_rows(item_count: int):
+    january = make_published_list(datetime.date(2026, 1, 1))
+    published = make_published_list(datetime.date(2026, 2, 1))
+    for number in range(item_count):
+        player = make_player(club=make_club(), title="GM" if number else "")
+        PublishedRating.objects.create(published_list=january, player=player, rating=1990)
+        PublishedRating.objects.create(
+            published_list=published, player=player, rating=2000, change=10
+        )
+    return published
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_archive_query_count(client, django_assert_num_queries, item_count):
+    for number in range(item_count):
+        make_published_list(datetime.date(2026, number + 1, 1))
+
+    # list, count, rows
+    with django_assert_num_queries(3):
+        response = client.get(reverse("ratings:archive", args=["chess-standard"]))
+
+    assert len(body_rows(response.content)) == item_count
+
+
+@pytest.mark.parametrize("name", ["published_csv", "published_txt"])
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_download_query_count(client, django_assert_num_queries, item_count, name):
+    published = _published_rows(item_count)
+
+    # published list, previous list, rows
+    with django_assert_num_queries(3):
+        response = client.get(reverse(f"ratings:{name}", args=["chess-standard", published.date]))
+
+    assert len(response.content.decode().splitlines()) == 1 + item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_player_games_and_head_to_head_query_count(client, django_assert_num_queries, item_count):
+    player, opponent = make_player(), make_player(title="IM")
+    tournament = make_tournament()
+    for number in range(item_count):
+        game = make_game(make_round(tournament, number + 1), player, opponent, "10")
+        make_change(game, player, opponent, opponent_rating_used=1600, score=1, k=20)
+
+    # player, count, rows
+    with django_assert_num_queries(3):
+        response = client.get(reverse("ratings:player_games", args=[player.pk]))
+    assert len(body_rows(response.content)) == item_count
+
+    # player, opponent, games
+    url = reverse("ratings:head_to_head", args=[player.pk])
+    with django_assert_num_queries(3):
+        response = client.get(f"{url}?opponent={opponent.pk}")
+    assert len(body_rows(response.content)) == item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_compare_query_count(client, django_assert_num_queries, item_count):
+    published = make_published_list(datetime.date(2026, 1, 1))
+    players = [make_player() for _ in range(item_count)]
+    tournament = make_tournament()
+    for number, player in enumerate(players):
+        PublishedRating.objects.create(published_list=published, player=player, rating=1500)
+        make_rating(player, 1510, rating=1500, last_played=datetime.date(2026, 2, 1))
+        opponent = make_player()
+        game = make_game(make_round(tournament, number + 1), player, opponent, "10")
+        make_change(game, player, opponent, score=1)
+    query = "&".join(f"p={player.pk}" for player in players)
+
+    # players, lists, published ratings, ledger, ratings
+    with django_assert_num_queries(5):
+        response = client.get(f"{reverse('ratings:compare')}?{query}")
+
+    assert response.content.decode().count('<g class="series"') == item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_round_page_query_count(client, django_assert_num_queries, item_count):
+    tournament = make_tournament()
+    first, second = make_round(tournament, 1), make_round(tournament, 2)
+    for board in range(1, item_count + 1):
+        white, black = make_player(title="GM"), make_player()
+        make_game(first, white, black, "10", board=board)
+        make_game(second, black, white, "==", board=board)
+
+    # tournament, round numbers, games
+    with django_assert_num_queries(3):
+        response = client.get(reverse("tournaments:round", args=[tournament.slug, 2]))
 
     assert len(body_rows(response.content)) == item_count

@@ -15,6 +15,7 @@ from tournaments.tables import (
     CrosstableTable,
     GameTable,
     ProgressTable,
+    RoundTable,
     StandingsTable,
     TournamentPlayerTable,
     TournamentTable,
@@ -163,3 +164,27 @@ class ProgressView(StandingsBaseView):
 
     def table(self, data, ranked):
         return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
+
+
+class RoundView(ReadOnlyMixin, DetailView):
+    """The pairings and results of one published round (404 for a draft or missing round).
+
+    Without a number: the latest published round, or a note that none is published yet."""
+
+    template_name = "tournaments/round.html"
+    context_object_name = "tournament"
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        numbers = queries.public_round_numbers(self.object)
+        number = self.kwargs.get("number", numbers[-1] if numbers else None)
+        context.update(page="rounds", number=number, round_numbers=numbers, table=None)
+        if number is None:
+            return context
+        if number not in numbers:
+            raise Http404(_("No such round."))
+        context["table"] = RoundTable(queries.round_pairings(self.object, number))
+        return context
