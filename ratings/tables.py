@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -83,7 +83,7 @@ class RatingListTable(BaseTable):
     system = tables.Column(verbose_name=_("Rating system"))
     rated_players = tables.Column(verbose_name=_("Rated players"))
     last_published = tables.DateColumn(
-        verbose_name=_("Last published list"), format="Y-m-d", default="–"
+        verbose_name=_("Last published list"), format="SHORT_DATE_FORMAT", default="–"
     )
 
     class Meta(BaseTable.Meta):
@@ -95,7 +95,7 @@ class RatingListTable(BaseTable):
         if value is None:
             return "–"
         url = reverse("ratings:published_list", args=[record.slug, value])
-        return format_html('<a href="{}">{}</a>', url, value.isoformat())
+        return format_html('<a href="{}">{}</a>', url, date_format(value, "SHORT_DATE_FORMAT"))
 
 
 # Columns of the ranked tables (leaderboard, published list); one instance per table.
@@ -186,7 +186,9 @@ class PlayerRatingTable(BaseTable):
     k = tables.Column(verbose_name=_("K"), default="–")
     games = tables.Column(verbose_name=_("Rated games"))
     peak = tables.Column(verbose_name=_("Peak"), default="–")
-    last_played = tables.DateColumn(verbose_name=_("Last rated game"), format="Y-m-d", default="–")
+    last_played = tables.DateColumn(
+        verbose_name=_("Last rated game"), format="SHORT_DATE_FORMAT", default="–"
+    )
     rating_class = tables.Column(verbose_name=_("Class"), accessor="live_rating", default="–")
     next_class = tables.Column(verbose_name=_("Next class"), accessor="live_rating", default="–")
 
@@ -215,7 +217,7 @@ class LedgerTable(BaseTable):
     Build it with ``LedgerTable(period.changes, period=period)``.
     """
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     opponent_rating_used = tables.Column(
