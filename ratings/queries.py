@@ -16,8 +16,8 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, F, Max, Q, QuerySet, Window
-from django.db.models.functions import Rank
+from django.db.models import Count, F, OuterRef, QuerySet, Subquery, Window
+from django.db.models.functions import Coalesce, Rank
 
 from players.models import Player
 from ratings.models import (
@@ -37,14 +37,22 @@ ACTIVE_DAYS = 365
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:
-    """Rating lists for the home page, with their rated players and latest published list."""
+    """Rating lists for the home page, with their rated players and latest published list.
+
+    Two correlated subqueries, not joins: joining both the ratings and the published lists
+    multiplies the rows (players × lists) before counting.
+    """
+    rated = (
+        PlayerRating.objects.filter(rating_list=OuterRef("pk"), live_rating__isnull=False)
+        .order_by()
+        .values("rating_list")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    last = published_lists_of(OuterRef("pk")).values("date")[:1]
     return RatingList.objects.annotate(
-        rated_players=Count(
-            "player_ratings",
-            filter=Q(player_ratings__live_rating__isnull=False),
-            distinct=True,
-        ),
-        last_published=Max("published_lists__date"),
+        rated_players=Coalesce(Subquery(rated), 0),
+        last_published=Subquery(last),
     ).order_by("position", "name")
 
 
@@ -87,8 +95,12 @@ def federations_of(rating_list: RatingList) -> list[str]:
 
 
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
-    """The published lists of ``rating_list``, newest first."""
-    return PublishedList.objects.filter(rating_list=rating_list).order_by("-date")
+    """The published lists of ``rating_list``, newest first (without the replay checkpoint)."""
+    return (
+        PublishedList.objects.filter(rating_list=rating_list)
+        .defer("replay_state")
+        .order_by("-date")
+    )
 
 
 def published_rows(published: PublishedList) -> QuerySet[PublishedRating]:
@@ -160,6 +172,8 @@ def player_ledger(player: Player) -> QuerySet[RatingChange]:
     return (
         RatingChange.objects.filter(player=player)
         .select_related("rating_list", "period", "tournament", "opponent", "game__round")
+        # The replay checkpoint is the system's whole state (every player): never for a page.
+        .defer("period__replay_state")
         .order_by("rating_list__position", "date", "tournament_id", "game__round__number", "pk")
     )
 

@@ -74,7 +74,7 @@ class PublishedListView(ReadOnlyMixin, SingleTableView):
     @cached_property
     def published(self) -> PublishedList:
         return get_object_or_404(
-            PublishedList.objects.select_related("rating_list"),
+            PublishedList.objects.select_related("rating_list").defer("replay_state"),
             rating_list__slug=self.kwargs["slug"],
             date=self.kwargs["date"],
         )
