@@ -73,6 +73,27 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     return rows.annotate(rank=Window(Rank(), order_by=F("live_rating").desc()))
 
 
+def rank_page(rows: QuerySet[PlayerRating], page: list[PlayerRating], *, offset: int) -> None:
+    """Set ``rank`` on ``page``: the rows ``offset`` onwards of ``rows`` by live rating.
+
+    What :func:`with_rank` computes for every row, for one page only: a row's rank is 1 + the
+    number of rows above it by live rating. On a page in rating order that is ``offset`` + the
+    position of the first row of its rating on the page + 1, except for rows tied with the
+    page's first row, whose tie may start on an earlier page: one indexed count finds theirs.
+    The window function ranks the whole list before the page can be cut, at every request.
+    """
+    if not page:
+        return
+    top = page[0].live_rating
+    above_top = rows.filter(live_rating__gt=top).count() if offset else 0
+    first_at: dict[Decimal, int] = {}
+    for index, row in enumerate(page):
+        if row.live_rating == top:
+            row.rank = above_top + 1
+        else:
+            row.rank = offset + first_at.setdefault(row.live_rating, index) + 1
+
+
 def junior_born_on_or_after(today: datetime.date) -> datetime.date:
     """The earliest birth date of a junior on ``today``'s list."""
     return datetime.date(today.year - JUNIOR_AGE, 1, 1)

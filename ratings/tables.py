@@ -101,10 +101,12 @@ class RatingListTable(BaseTable):
 # Columns of the ranked tables (leaderboard, published list); one instance per table.
 
 
-def _rank_column() -> tables.Column:
+def _rank_column(rating: str) -> tables.Column:
+    """The rank; sorting by it sorts by ``rating`` (descending), the order ranks follow, so
+    the default order needs no rank from the database (see ``queries.rank_page``)."""
     return tables.Column(
         verbose_name=_("Rank"),
-        order_by=("rank", "player__last_name", "player__first_name"),
+        order_by=(f"-{rating}", "player__last_name", "player__first_name"),
         attrs={"td": {"class": "num"}},
     )
 
@@ -127,9 +129,10 @@ def _club_column() -> tables.Column:
 
 
 class LeaderboardTable(BaseTable):
-    """A rating list's leaderboard: the rank comes from the query (a window function)."""
+    """A rating list's leaderboard: ranks come from ``queries.rank_page`` in the default order,
+    else from the query (a window function)."""
 
-    rank = _rank_column()
+    rank = _rank_column("live_rating")
     name = _player_column(show_title=False)
     title_or_class = tables.Column(
         verbose_name=_("Title or class"), accessor="player", orderable=False
@@ -158,7 +161,7 @@ class LeaderboardTable(BaseTable):
 class PublishedListTable(BaseTable):
     """A published (closed) list: the frozen ratings, ranked in SQL."""
 
-    rank = _rank_column()
+    rank = _rank_column("rating")
     name = _player_column()
     federation = _federation_column()
     club = _club_column()
