@@ -192,8 +192,10 @@ def _replay() -> None:
     print("   replaying the ratings …", flush=True)
     started = time.perf_counter()
     (stats,) = recompute_ratings(rating_list=RatingList.objects.get(slug="chess-standard"))
+    # What autovacuum does on a live database after the bulk writes: fresh statistics and a
+    # visibility map, so that counts can be answered from an index alone.
     with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
     print(
         f"   replayed {stats.games} games ({stats.ledger_rows} ledger rows) in "
         f"{time.perf_counter() - started:.1f} s"
