@@ -1,9 +1,9 @@
 """Browser tests in a real Chromium (the Debian ``chromium`` package), driven by Playwright.
 
 No browser is ever downloaded: Playwright launches ``/usr/bin/chromium`` (or the path in
-``CHROMIUM``). Where that file does not exist every browser test is skipped with one reason
-naming it; ``.ci/run`` installs the package first, and under CI (``CI`` set) a missing
-Chromium fails the tests instead of skipping them.
+``CHROMIUM``). Where that file does not exist the browser tests are skipped with one reason
+naming it (one skipped test, the others deselected); ``.ci/run`` installs the package first,
+and under CI (``CI`` set) a missing Chromium fails the tests instead of skipping them.
 
 Fixtures for a new page's test:
 
@@ -37,17 +37,28 @@ PHONE = {"width": 375, "height": 667}
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 STAFF_PASSWORD = "browser-test-password"  # noqa: S105 -- a throwaway test user
 
+MISSING = (
+    f"Chromium not found at {CHROMIUM}: install the Debian package "
+    "(apt-get install -y chromium) to run them"
+)
+
 _saved: list[Path] = []
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.fspath).parents:
-            item.add_marker(pytest.mark.browser)
-            # The live server reads committed data; the rows the data migrations wrote (the
-            # rating lists) are restored after each test's flush.
-            item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+    browser = [item for item in items if here in Path(item.fspath).parents]
+    for item in browser:
+        item.add_marker(pytest.mark.browser)
+        # The live server reads committed data; the rows the data migrations wrote (the
+        # rating lists) are restored after each test's flush.
+        item.add_marker(pytest.mark.django_db(transaction=True, serialized_rollback=True))
+    if browser and not CHROMIUM.exists() and not os.environ.get("CI"):
+        # One skip with the reason instead of one per test; the others are deselected.
+        browser[0].add_marker(pytest.mark.skip(reason=f"{len(browser)} browser tests: {MISSING}"))
+        rest = {id(item) for item in browser[1:]}
+        config.hook.pytest_deselected(items=browser[1:])
+        items[:] = [item for item in items if id(item) not in rest]
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -63,10 +74,7 @@ def chromium():
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
             pytest.fail(f"Chromium not found at {CHROMIUM}: CI must run the browser tests")
-        pytest.skip(
-            f"Chromium not found at {CHROMIUM}: install the Debian package "
-            "(apt-get install -y chromium) to run the browser tests"
-        )
+        pytest.skip(MISSING)
     from playwright.sync_api import sync_playwright
 
     previous = os.environ.get(ASYNC_UNSAFE)
