@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test test-slow lint format bench bench-pairing bench-mcmahon install migrate seed messages clean
+.PHONY: run serve test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -43,6 +43,10 @@ test: install
 test-slow: install
 	$(PY) -m pytest -q -m slow
 
+# The browser tests alone (make test runs them too, or skips them where Chromium is missing).
+test-browser: install
+	$(PY) -m pytest -q -m browser tests/browser
+
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -60,9 +64,14 @@ bench-pairing: install
 bench-mcmahon: install
 	$(PY) -m bench.mcmahon
 
+# Public pages behind gunicorn, measured with wrk (apt-get install wrk); BENCH_WEB_ARGS passes
+# options, e.g. BENCH_WEB_ARGS="--backend sqlite" or "--players 2000 --games 40000".
+bench-web: install
+	$(PY) -m bench.web $(BENCH_WEB_ARGS)
+
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3
+	rm -rf $(VENV) db.sqlite3 test-artifacts

@@ -125,6 +125,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
+# Dates and numbers follow the page's language; English short dates stay ISO (YYYY-MM-DD).
+FORMAT_MODULE_PATH = ["clubrating.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

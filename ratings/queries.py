@@ -18,8 +18,18 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Value, Window
-from django.db.models.functions import Floor, Rank
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    Window,
+)
+from django.db.models.functions import Coalesce, Floor, Rank
 from django.utils.translation import gettext as _
 
 from players.models import Player
@@ -56,14 +66,22 @@ BAND_WIDTH = 100
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:
-    """Rating lists for the home page, with their rated players and latest published list."""
+    """Rating lists for the home page, with their rated players and latest published list.
+
+    Two correlated subqueries, not joins: joining both the ratings and the published lists
+    multiplies the rows (players × lists) before counting.
+    """
+    rated = (
+        PlayerRating.objects.filter(rating_list=OuterRef("pk"), live_rating__isnull=False)
+        .order_by()
+        .values("rating_list")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    last = published_lists_of(OuterRef("pk")).values("date")[:1]
     return RatingList.objects.annotate(
-        rated_players=Count(
-            "player_ratings",
-            filter=Q(player_ratings__live_rating__isnull=False),
-            distinct=True,
-        ),
-        last_published=Max("published_lists__date"),
+        rated_players=Coalesce(Subquery(rated), 0),
+        last_published=Subquery(last),
     ).order_by("position", "name")
 
 
@@ -82,6 +100,27 @@ def leaderboard_rows(rating_list: RatingList) -> QuerySet[PlayerRating]:
 def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     """Annotate ``rank``: 1 + the number of rows above by live rating (ties share a rank)."""
     return rows.annotate(rank=Window(Rank(), order_by=F("live_rating").desc()))
+
+
+def rank_page(rows: QuerySet[PlayerRating], page: list[PlayerRating], *, offset: int) -> None:
+    """Set ``rank`` on ``page``: the rows ``offset`` onwards of ``rows`` by live rating.
+
+    What :func:`with_rank` computes for every row, for one page only: a row's rank is 1 + the
+    number of rows above it by live rating. On a page in rating order that is ``offset`` + the
+    position of the first row of its rating on the page + 1, except for rows tied with the
+    page's first row, whose tie may start on an earlier page: one indexed count finds theirs.
+    The window function ranks the whole list before the page can be cut, at every request.
+    """
+    if not page:
+        return
+    top = page[0].live_rating
+    above_top = rows.filter(live_rating__gt=top).count() if offset else 0
+    first_at: dict[Decimal, int] = {}
+    for index, row in enumerate(page):
+        if row.live_rating == top:
+            row.rank = above_top + 1
+        else:
+            row.rank = offset + first_at.setdefault(row.live_rating, index) + 1
 
 
 def junior_born_on_or_after(today: datetime.date) -> datetime.date:
@@ -166,8 +205,12 @@ def federations_of(rating_list: RatingList) -> list[str]:
 
 
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
-    """The published lists of ``rating_list``, newest first."""
-    return PublishedList.objects.filter(rating_list=rating_list).order_by("-date")
+    """The published lists of ``rating_list``, newest first (without the replay checkpoint)."""
+    return (
+        PublishedList.objects.filter(rating_list=rating_list)
+        .defer("replay_state")
+        .order_by("-date")
+    )
 
 
 def previous_published(published: PublishedList) -> PublishedList | None:
@@ -353,6 +396,8 @@ def player_ledger(player: Player) -> QuerySet[RatingChange]:
     return (
         RatingChange.objects.filter(player=player)
         .select_related("rating_list", "period", "tournament", "opponent", "game__round")
+        # The replay checkpoint is the system's whole state (every player): never for a page.
+        .defer("period__replay_state")
         .order_by("rating_list__position", "date", "tournament_id", "game__round__number", "pk")
     )
 

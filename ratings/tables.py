@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -107,7 +107,7 @@ class RatingListTable(BaseTable):
     system = tables.Column(verbose_name=_("Rating system"))
     rated_players = tables.Column(verbose_name=_("Rated players"))
     last_published = tables.DateColumn(
-        verbose_name=_("Last published list"), format="Y-m-d", default="–"
+        verbose_name=_("Last published list"), format="SHORT_DATE_FORMAT", default="–"
     )
 
     class Meta(BaseTable.Meta):
@@ -119,16 +119,18 @@ class RatingListTable(BaseTable):
         if value is None:
             return "–"
         url = reverse("ratings:published_list", args=[record.slug, value])
-        return format_html('<a href="{}">{}</a>', url, value.isoformat())
+        return format_html('<a href="{}">{}</a>', url, date_format(value, "SHORT_DATE_FORMAT"))
 
 
 # Columns of the ranked tables (leaderboard, published list); one instance per table.
 
 
-def _rank_column() -> tables.Column:
+def _rank_column(rating: str) -> tables.Column:
+    """The rank; sorting by it sorts by ``rating`` (descending), the order ranks follow, so
+    the default order needs no rank from the database (see ``queries.rank_page``)."""
     return tables.Column(
         verbose_name=_("Rank"),
-        order_by=("rank", "player__last_name", "player__first_name"),
+        order_by=(f"-{rating}", "player__last_name", "player__first_name"),
         attrs={"td": {"class": "num"}},
     )
 
@@ -151,9 +153,10 @@ def _club_column() -> tables.Column:
 
 
 class LeaderboardTable(BaseTable):
-    """A rating list's leaderboard: the rank comes from the query (a window function)."""
+    """A rating list's leaderboard: ranks come from ``queries.rank_page`` in the default order,
+    else from the query (a window function)."""
 
-    rank = _rank_column()
+    rank = _rank_column("live_rating")
     name = _player_column(show_title=False)
     title_or_class = badge_column()
     federation = _federation_column()
@@ -197,7 +200,7 @@ class LeaderboardTable(BaseTable):
 class PublishedListTable(BaseTable):
     """A published (closed) list: the frozen ratings, ranked in SQL."""
 
-    rank = _rank_column()
+    rank = _rank_column("rating")
     name = _player_column(show_title=False)
     badge = badge_column()
     grade = tables.Column(verbose_name=_("Grade"), default="–", orderable=False)
@@ -238,7 +241,9 @@ class PlayerRatingTable(BaseTable):
     k = tables.Column(verbose_name=_("K"), default="–")
     games = tables.Column(verbose_name=_("Rated games"))
     peak = tables.Column(verbose_name=_("Peak"), default="–")
-    last_played = tables.DateColumn(verbose_name=_("Last rated game"), format="Y-m-d", default="–")
+    last_played = tables.DateColumn(
+        verbose_name=_("Last rated game"), format="SHORT_DATE_FORMAT", default="–"
+    )
     rating_class = tables.Column(
         verbose_name=_("Class or grade"), accessor="live_rating", default="–"
     )
@@ -273,7 +278,7 @@ class LedgerTable(BaseTable):
     Build it with ``LedgerTable(period.changes, period=period)``.
     """
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     opponent_rating_used = tables.Column(

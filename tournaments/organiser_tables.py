@@ -122,8 +122,8 @@ class OrganiserTournamentTable(BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
     name = tables.Column(verbose_name=_("Tournament"))
-    start_date = tables.DateColumn(verbose_name=_("Start"), format="Y-m-d")
-    end_date = tables.DateColumn(verbose_name=_("End"), format="Y-m-d")
+    start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
+    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})

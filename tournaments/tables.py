@@ -4,6 +4,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import django_tables2 as tables
+from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -28,8 +29,8 @@ class TournamentTable(BaseTable):
     """The tournaments index."""
 
     name = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start_date = tables.DateColumn(verbose_name=_("Start"), format="Y-m-d")
-    end_date = tables.DateColumn(verbose_name=_("End"), format="Y-m-d")
+    start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
+    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
     city = tables.Column(verbose_name=_("City"), default="")
     club = tables.Column(verbose_name=_("Club"), default="", order_by=("club__name",))
     rating_list = tables.Column(
@@ -107,7 +108,12 @@ def format_points(value: Fraction) -> str:
     if value.denominator == 2:
         whole = value.numerator // 2
         return f"{whole}½" if whole else "½"
-    return format_value(value)
+    return localized(format_value(value))
+
+
+def localized(text: str) -> str:
+    """A decimal written with a point, in the current language's separator (2.25 → 2,25)."""
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
@@ -128,7 +134,7 @@ class TiebreakColumn(tables.Column):
         super().__init__(verbose_name=header, accessor=f"tb{index}", default="–", attrs=NUM)
 
     def render(self, value) -> str:
-        return format_value(value)
+        return localized(format_value(value))
 
 
 class StandingsTable(BaseTable):

@@ -106,11 +106,25 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
         kwargs["rating_list"] = self.rating_list
         return kwargs
 
+    def ranked_in_rating_order(self) -> bool:
+        """Whether the table shows the default order (by rank, i.e. by live rating)."""
+        return self.request.GET.get("sort", "rank") in ("", "rank")
+
     def get_table_data(self):
+        if self.ranked_in_rating_order():
+            return self.object_list  # ranked per page in get_table
         return queries.with_rank(self.object_list)
 
     def get_table_kwargs(self):
         return {"rating_list": self.rating_list}
+
+    def get_table(self, **kwargs):
+        table = super().get_table(**kwargs)
+        if self.ranked_in_rating_order() and hasattr(table, "page"):
+            rows = table.page.object_list
+            rows.data = list(rows.data)
+            queries.rank_page(self.object_list, rows.data, offset=table.page.start_index() - 1)
+        return table
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -228,7 +242,7 @@ class PublishedMixin:
     @cached_property
     def published(self) -> PublishedList:
         return get_object_or_404(
-            PublishedList.objects.select_related("rating_list"),
+            PublishedList.objects.select_related("rating_list").defer("replay_state"),
             rating_list__slug=self.kwargs["slug"],
             date=self.kwargs["date"],
         )

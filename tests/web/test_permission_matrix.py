@@ -63,6 +63,7 @@ READ_ONLY = frozenset(
         "tournaments:organise",
         "tournaments:organise_round",
         "tournaments:my_games",
+        "healthz",
         "ratings:archive",
         "ratings:compare",
         "ratings:distribution",

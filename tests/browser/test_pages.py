@@ -1,0 +1,192 @@
+"""The public pages and the organiser's round page in a real Chromium.
+
+Each test opens pages with ``page_at`` over the fixed ``site`` data (see ``conftest``); a test
+for a new page is a few lines: open it, assert what it shows, call ``assert_no_horizontal_scroll``
+on a phone and save a screenshot.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tests.browser.conftest import PHONE, assert_no_horizontal_scroll
+
+LEADERBOARD = reverse("ratings:leaderboard", args=["chess-standard"])
+
+
+def table_rows(page, columns: int | None = None) -> list[list[str]]:
+    """The body rows of the page's first table as lists of cell texts (first ``columns``)."""
+    rows = page.locator("table.table").first.locator("tbody tr")
+    cells = [
+        [" ".join(text.split()) for text in rows.nth(i).locator("td").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+    return [row[:columns] for row in cells] if columns else cells
+
+
+def test_leaderboard_ranks_by_live_rating(site, page_at, screenshot):
+    page = page_at(LEADERBOARD)
+
+    assert table_rows(page, 6) == [
+        ["1", "Carlsen, Magnus", "GM", "NOR", "Riverside", "2830.40"],
+        ["2", "Ivanova, Olga", "Expert / candidate master", "RUS", "Hilltop", "2105.50"],
+        ["3", "Smith, Anna", "Class A", "ENG", "Hilltop", "1850.25"],
+        ["4", "Jones, Bob", "Class B", "ENG", "Riverside", "1790.00"],
+        ["5", "Brown, Cara", "Class B", "SCO", "", "1612.20"],
+    ]
+    screenshot(page, "leaderboard")
+
+
+def test_leaderboard_sorts_by_a_clicked_column_header(site, page_at):
+    page = page_at(LEADERBOARD)
+
+    page.locator("table.table thead th", has_text="Live rating").locator("a").click()
+    page.wait_for_url("**sort=live_rating**")
+    assert table_rows(page, 2) == [
+        ["5", "Brown, Cara"],
+        ["4", "Jones, Bob"],
+        ["3", "Smith, Anna"],
+        ["2", "Ivanova, Olga"],
+        ["1", "Carlsen, Magnus"],
+    ]
+
+    page.locator("table.table thead th", has_text="Name").locator("a").click()
+    page.wait_for_url("**sort=name**")
+    assert table_rows(page, 2) == [
+        ["5", "Brown, Cara"],
+        ["1", "Carlsen, Magnus"],
+        ["2", "Ivanova, Olga"],
+        ["4", "Jones, Bob"],
+        ["3", "Smith, Anna"],
+    ]
+
+
+def test_leaderboard_filter_ranks_within_the_filter(site, page_at):
+    page = page_at(LEADERBOARD)
+
+    page.select_option("#id_sex", "f")
+    page.get_by_role("button", name="Filter").click()
+    page.wait_for_url("**sex=f**")
+
+    assert table_rows(page, 3) == [
+        ["1", "Ivanova, Olga", "Expert / candidate master"],
+        ["2", "Smith, Anna", "Class A"],
+        ["3", "Brown, Cara", "Class B"],
+    ]
+    assert page.locator(".note").inner_text() == (
+        "Ranks are counted within the filtered list, as on FIDE's top lists."
+    )
+
+    page.select_option("#id_club", label="Hilltop")
+    page.get_by_role("button", name="Filter").click()
+    page.wait_for_url("**club=**")
+    assert table_rows(page, 2) == [["1", "Ivanova, Olga"], ["2", "Smith, Anna"]]
+
+
+def test_player_page_shows_ratings_and_ledger(site, page_at, screenshot):
+    carlsen = site.players["carlsen"]
+    page = page_at(carlsen.get_absolute_url())
+
+    assert page.locator("h1").inner_text().startswith("GM")
+    assert "Carlsen, Magnus" in page.locator("h1").inner_text()
+    ledger = page.locator("table.table", has_text="Smith, Anna").first
+    assert ledger.is_visible()
+    assert "+0.80" in ledger.inner_text()
+    screenshot(page, "player")
+
+
+def test_language_switch_to_russian_and_back(site, page_at):
+    page = page_at(reverse("ratings:home"))
+    nav = page.locator(".site-nav")
+    assert "Tournaments" in nav.inner_text()
+
+    page.select_option("#language-select", "ru")
+    page.locator("form.language button").click()
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "ru"
+    assert "Турниры" in nav.inner_text()
+    assert page.locator("h1").inner_text() == "Рейтинг-листы"
+
+    page.select_option("#language-select", "en")
+    page.locator("form.language button").click()
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "Tournaments" in nav.inner_text()
+
+
+def test_russian_pages_write_decimal_commas(site, page_at):
+    page = page_at(LEADERBOARD, language="ru")
+
+    assert [row[5] for row in table_rows(page, 6)] == [
+        "2830,40",
+        "2105,50",
+        "1850,25",
+        "1790,00",
+        "1612,20",
+    ]
+
+
+PUBLIC_PAGES = {
+    "home": reverse("ratings:home"),
+    "leaderboard": LEADERBOARD,
+    "tournaments": reverse("tournaments:list"),
+    "tournament": reverse("tournaments:detail", args=["club-open"]),
+    "standings": reverse("tournaments:standings", args=["club-open"]),
+    "progress": reverse("tournaments:progress", args=["club-open"]),
+}
+
+
+def test_phone_viewport_has_no_horizontal_scrolling(site, page_at, screenshot):
+    """Every main page on a 375×667 phone: the document is exactly as wide as the screen."""
+    pages = {**PUBLIC_PAGES, "player": site.players["carlsen"].get_absolute_url()}
+    widths = {}
+    for name, url in pages.items():
+        page = page_at(url, viewport=PHONE)
+        widths[name] = page.evaluate(
+            "() => [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        screenshot(page, f"phone-{name}")
+
+    assert widths == {name: [PHONE["width"], PHONE["width"]] for name in pages}
+
+
+def test_wide_tables_scroll_inside_their_own_box(site, page_at):
+    """The leaderboard is wider than a phone: its box scrolls, the page does not."""
+    page = page_at(LEADERBOARD, viewport=PHONE)
+    box = page.locator(".table-container").first
+
+    assert box.evaluate("el => el.scrollWidth > el.clientWidth")
+    assert box.evaluate("el => getComputedStyle(el).overflowX") == "auto"
+    assert_no_horizontal_scroll(page)
+
+
+def test_print_layout_hides_the_controls(site, page_at):
+    page = page_at(LEADERBOARD)
+    page.emulate_media(media="print")
+
+    hidden = {
+        selector: page.locator(selector).first.is_hidden()
+        for selector in (".site-nav", "form.language", "form.filters")
+    }
+    assert hidden == {".site-nav": True, "form.language": True, "form.filters": True}
+    table_width = page.locator("table.table").first.evaluate("el => el.offsetWidth")
+    main_width = page.locator("main").evaluate("el => el.clientWidth")
+    assert table_width == main_width
+
+
+def test_organiser_enters_a_result_on_the_round_page(site, page_at, screenshot):
+    url = reverse("tournaments:organise_round", args=["club-open", 1])
+    page = page_at(url, login=True)
+
+    assert table_rows(page, 4) == [
+        ["1", "Carlsen, Magnus", "Smith, Anna", "1–0"],
+        ["2", "Jones, Bob", "Ivanova, Olga", ""],
+    ]
+    board_two = page.locator("table.table tbody tr").nth(1)
+    board_two.locator("select").first.select_option("01")
+    board_two.get_by_role("button", name="Enter").click()
+    page.wait_for_load_state()
+
+    assert page.url.endswith(url)
+    assert table_rows(page, 4)[1] == ["2", "Jones, Bob", "Ivanova, Olga", "0–1"]
+    screenshot(page, "organiser-round")
