@@ -172,19 +172,6 @@ class ClubAdmin(admin.ModelAdmin):
         return obj.player_count
 
 
-PLAYER_FIELDS = [
-    "last_name",
-    "first_name",
-    "sex",
-    "birth_date",
-    "federation",
-    "club",
-    "fide_id",
-    "title",
-    "user",
-]
-
-
 class PlayerRatingInline(admin.TabularInline):
     """The player's ratings, read-only here; the starting rating is edited on its own form."""
 
@@ -213,7 +200,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     list_select_related = ["club"]
     search_fields = ["last_name", "first_name", "fide_id"]
     autocomplete_fields = ["club", "user"]
-    fields = PLAYER_FIELDS
+    fields = list(services.PLAYER_FIELDS)
     inlines = [PlayerRatingInline]
     actions = ["merge_action"]
     delete_service = staticmethod(services.delete_player)
@@ -276,7 +263,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
         if not change:
             player = call_service(
                 services.create_player,
-                **{name: form.cleaned_data[name] for name in PLAYER_FIELDS},
+                **{name: form.cleaned_data[name] for name in services.PLAYER_FIELDS},
             )
             adopt(obj, player)
             return

@@ -62,18 +62,18 @@ def create_player(
     return player
 
 
-_PLAYER_FIELDS = frozenset(
-    {
-        "last_name",
-        "first_name",
-        "sex",
-        "birth_date",
-        "federation",
-        "club",
-        "fide_id",
-        "title",
-        "user",
-    }
+#: The fields of a player that staff and organisers edit, in form order (``update_player``
+#: refuses any other; the admin's player form shows these).
+PLAYER_FIELDS = (
+    "last_name",
+    "first_name",
+    "sex",
+    "birth_date",
+    "federation",
+    "club",
+    "fide_id",
+    "title",
+    "user",
 )
 
 
@@ -83,7 +83,7 @@ def update_player(*, player: Player, user: Any = None, **changes: Any) -> Player
     The birth date feeds the junior K rule, so changing it replays every rating list in
     which the player has a rating.
     """
-    unknown = sorted(set(changes) - _PLAYER_FIELDS)
+    unknown = sorted(set(changes) - set(PLAYER_FIELDS))
     if unknown:
         raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     with transaction.atomic():
