@@ -566,8 +566,10 @@ def rating_histories(
     ratings already loaded (the player page) or let this read them: at most three queries
     whatever the number of points.
     """
-    published = PublishedRating.objects.filter(player_id__in=player_ids).select_related(
-        "published_list"
+    published = (
+        PublishedRating.objects.filter(player_id__in=player_ids)
+        .select_related("published_list")
+        .defer("published_list__replay_state")  # the replay's checkpoint: megabytes of JSON
     )
     if rating_list is not None:
         published = published.filter(published_list__rating_list=rating_list)
