@@ -49,13 +49,7 @@ class EgfPeriodSystem(TournamentPeriodSystem):
     code = "egf"
     system = "2021"
 
-    def entry_rating(self, st: PlayerState) -> float | None:
-        if st.declared_grade is None:
-            return None
-        try:
-            return float(egf.new_player_rating(st.declared_grade))
-        except ValueError:  # the services refuse bad grades; an old row may hold one
-            return None
+    rating_of_grade = staticmethod(egf.new_player_rating)
 
     def can_enter(self, st: PlayerState) -> bool:
         return st.rating is not None or self.entry_rating(st) is not None

@@ -75,13 +75,7 @@ class FesaPeriodSystem(TournamentPeriodSystem):
 
     code = "fesa"
 
-    def entry_rating(self, st: PlayerState) -> float | None:
-        if st.declared_grade is None:
-            return None
-        try:
-            return float(fesa.grade_to_rating(st.declared_grade))
-        except ValueError:  # the services refuse bad grades; an old row may hold one
-            return None
+    rating_of_grade = staticmethod(fesa.grade_to_rating)
 
     def _declared(self, st: PlayerState) -> str | None:
         try:

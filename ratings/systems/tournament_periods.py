@@ -129,9 +129,20 @@ class TournamentPeriodSystem:
 
     # -- hooks -------------------------------------------------------------------------
 
-    def entry_rating(self, st: PlayerState) -> float | None:
-        """The rating a player enters the list with at their first rated tournament."""
+    @staticmethod
+    def rating_of_grade(grade: str) -> float:
+        """The rating of a declared grade (the system's grade table); ValueError if bad."""
         raise NotImplementedError
+
+    def entry_rating(self, st: PlayerState) -> float | None:
+        """The rating a player enters the list with at their first rated tournament: the
+        rating of their declared grade (none without one)."""
+        if st.declared_grade is None:
+            return None
+        try:
+            return float(self.rating_of_grade(st.declared_grade))
+        except ValueError:  # the services refuse bad grades; an old row may hold one
+            return None
 
     def rate_tournament(
         self,
