@@ -10,9 +10,10 @@ Fixtures for a new page's test:
 - ``site``: a small, fixed data set (rated players, a finished public tournament, an
   organiser's tournament with a published round and a staff user), created through the
   factories and the services;
-- ``page_at(url, *, viewport=None, language=None, login=False)``: a fresh Chromium page opened
-  at ``live_server.url + url``, waiting until the page has loaded, optionally phone-sized,
-  in Russian or logged in as the staff user;
+- ``page_at(url, *, viewport=None, language=None, login=False, touch=False)``: a fresh
+  Chromium page opened at ``live_server.url + url``, waiting until the page has loaded,
+  optionally phone-sized, in Russian, logged in as the staff user or with a touch screen
+  (``locator.tap()``);
 - ``screenshot(page, name)``: saves a full-page PNG under ``test-artifacts/screenshots/``
   (git-ignored; the folder is printed at the end of the run);
 - ``assert_no_horizontal_scroll(page)``.
@@ -103,11 +104,21 @@ def site(django_user_model):
 
 @pytest.fixture
 def page_at(chromium, live_server):
-    """``page_at(url, viewport=None, language=None, login=False)`` → a loaded Playwright page."""
+    """``page_at(url, viewport=None, language=None, login=False, touch=False)`` → a loaded
+    Playwright page."""
     contexts = []
 
-    def open_page(url: str, *, viewport=None, language: str | None = None, login: bool = False):
-        context = chromium.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    def open_page(
+        url: str,
+        *,
+        viewport=None,
+        language: str | None = None,
+        login: bool = False,
+        touch: bool = False,
+    ):
+        context = chromium.new_context(
+            viewport=viewport or {"width": 1280, "height": 900}, has_touch=touch
+        )
         contexts.append(context)
         if language:
             context.add_cookies(

@@ -2,6 +2,11 @@
 
 Ratings are written directly with the factories (known numbers, so tests can state the exact
 row order); the organiser's tournament is run through the services as an arbiter would.
+
+Besides the live ratings: birth years counted back from the current year (so the top lists
+"juniors" and "seniors" keep the same players in any year), two published lists of the chess
+list (1 January and 1 February 2026) giving Carlsen a history of three chart points (two
+list ratings and the live one) and Ivanova of two, and a go list with two graded players.
 """
 
 from __future__ import annotations
@@ -9,12 +14,17 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from players.models import Player
+from ratings.models import PublishedRating, RatingList
+from ratings.services import set_declared_grade
 from tests.factories import (
     make_change,
     make_club,
     make_game,
     make_player,
+    make_published_list,
     make_round,
     make_tournament,
     register,
@@ -30,17 +40,30 @@ class Site:
     players: dict[str, Player]
     rated_event: Tournament
     club_open: Tournament
+    go_players: dict[str, Player]
+
+
+def born(age: int) -> datetime.date:
+    """A birth date making the player ``age`` in the current year (as FIDE counts ages)."""
+    return datetime.date(timezone.localdate().year - age, 6, 15)
 
 
 def build_site(user_model, *, password: str) -> Site:
     riverside = make_club("Riverside")
     hilltop = make_club("Hilltop")
     players = {
-        "carlsen": make_player("Carlsen", "Magnus", title="GM", federation="NOR", club=riverside),
-        "smith": make_player("Smith", "Anna", sex="f", federation="ENG", club=hilltop),
-        "jones": make_player("Jones", "Bob", federation="ENG", club=riverside),
-        "brown": make_player("Brown", "Cara", sex="f", federation="SCO"),
-        "ivanova": make_player("Ivanova", "Olga", sex="f", federation="RUS", club=hilltop),
+        "carlsen": make_player(
+            "Carlsen", "Magnus", title="GM", federation="NOR", club=riverside, birth_date=born(35)
+        ),
+        "smith": make_player(
+            "Smith", "Anna", sex="f", federation="ENG", club=hilltop, birth_date=born(30)
+        ),
+        # Juniors (at most 20 this year): Jones and Ivanova; a senior 50+: Brown.
+        "jones": make_player("Jones", "Bob", federation="ENG", club=riverside, birth_date=born(19)),
+        "brown": make_player("Brown", "Cara", sex="f", federation="SCO", birth_date=born(55)),
+        "ivanova": make_player(
+            "Ivanova", "Olga", sex="f", federation="RUS", club=hilltop, birth_date=born(16)
+        ),
     }
     last_played = datetime.date(2026, 3, 1)
     rate(players["carlsen"], "2830.40", games=120, peak=2882, k=10, last_played=last_played)
@@ -67,6 +90,55 @@ def build_site(user_model, *, password: str) -> Site:
         change="0.8",
     )
 
+    # Two published lists: Carlsen 2815 then 2830 (the February list rated his New Year Open
+    # game), Ivanova 2090 then 2106. With the live rating (open period: Winter Cup) Carlsen's
+    # chart has three points, Ivanova's two (no game since the last list: no live point).
+    january = make_published_list(datetime.date(2026, 1, 1))
+    february = make_published_list(datetime.date(2026, 2, 1))
+    for listed, carlsen, ivanova in ((january, 2815, 2090), (february, 2830, 2106)):
+        PublishedRating.objects.create(
+            published_list=listed, player=players["carlsen"], rating=carlsen
+        )
+        PublishedRating.objects.create(
+            published_list=listed, player=players["ivanova"], rating=ivanova
+        )
+    new_year = make_tournament(
+        "New Year Open", slug="new-year-open", start_date=datetime.date(2026, 1, 10)
+    )
+    register(new_year, players["carlsen"], players["ivanova"])
+    make_change(
+        make_game(make_round(new_year), players["carlsen"], players["ivanova"], "10"),
+        players["carlsen"],
+        players["ivanova"],
+        period=february,
+        rating_used=2815,
+        opponent_rating=2090,
+        opponent_rating_used=2090,
+        score=1,
+        expected="0.99",
+        k=10,
+        change="0.1",
+    )
+
+    # The go list: two 1 dan players through the services (the replay gives the grades).
+    go_list = RatingList.objects.get(slug="go-egf")
+    go_players = {"honinbo": make_player("Honinbo", "Ann"), "kisei": make_player("Kisei", "Ben")}
+    for player in go_players.values():
+        set_declared_grade(player=player, rating_list=go_list, grade="1d")
+    go_cup = make_tournament(
+        "Go Cup", slug="go-cup", rating_list=go_list, start_date=datetime.date(2026, 1, 5)
+    )
+    register(go_cup, *go_players.values())
+    services.record_result(
+        game=services.add_game(
+            round=make_round(go_cup),
+            board=1,
+            white=go_players["honinbo"],
+            black=go_players["kisei"],
+        ),
+        result="10",
+    )
+
     # The organiser's tournament: four entries, round 1 paired, published, one result in.
     organiser = user_model.objects.create_user(
         "organiser", password=password, is_staff=True, is_superuser=True
@@ -87,4 +159,6 @@ def build_site(user_model, *, password: str) -> Site:
     services.publish_round(round=round_one, user=organiser)
     first_board = round_one.games.order_by("board").first()
     services.record_result(game=first_board, result="10", user=organiser)
-    return Site(players=players, rated_event=rated_event, club_open=club_open)
+    return Site(
+        players=players, rated_event=rated_event, club_open=club_open, go_players=go_players
+    )
