@@ -57,6 +57,7 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
         }
     ),
     "ratings.publishedlist": frozenset({"replay_state"}),
+    "ratings.ratinglist": frozenset({"version"}),
 }
 #: Models whose rows the migrations create (the rating lists): an "empty" database may hold
 #: them, and the import overwrites them by primary key.

@@ -13,11 +13,13 @@ queryset that already carries the rank gives the same result; ranking last makes
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import (
     Count,
     Exists,
@@ -30,6 +32,7 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import Coalesce, Floor, Rank
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from players.models import Player
@@ -63,6 +66,42 @@ TOP_CATEGORIES = ("open", "women", "juniors", "girls", "seniors50", "seniors65")
 
 BAND_WIDTH = 100
 """The width of a rating band in the distribution table."""
+
+
+PAGE_CACHE_SECONDS = 600
+"""How long the public pages keep what they computed under a list's version. A replay bumps
+the version (so results show at once); this bounds how long an edit that replays nothing
+(a player's name or club, a list's description) takes to show."""
+
+
+def cache_key(kind: str, *parts: Any) -> str:
+    """A cache key for ``kind`` and ``parts`` in the current language (hashed: parts such as
+    a query string may hold any character and any length)."""
+    text = repr((get_language() or "", *parts))
+    return f"ratings:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def cached(key: str, compute, timeout: int = PAGE_CACHE_SECONDS):
+    """The value cached under ``key``; else ``compute()``, cached for ``timeout`` seconds."""
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, timeout)
+    return value
+
+
+def list_versions() -> list[tuple[int, int]]:
+    """(id, version) of every rating list: the cache key of pages showing all lists."""
+    return list(RatingList.objects.order_by("pk").values_list("pk", "version"))
+
+
+def player_list_versions(player: Player) -> list[tuple[int, int]]:
+    """(id, version) of the lists ``player`` is in: the cache key of their page."""
+    return list(
+        PlayerRating.objects.filter(player=player)
+        .order_by("rating_list_id")
+        .values_list("rating_list_id", "rating_list__version")
+    )
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:
@@ -194,14 +233,20 @@ def filter_category(rows: QuerySet, category: str, year: int, prefix: str = "pla
 
 
 def federations_of(rating_list: RatingList) -> list[str]:
-    """Federation codes of the players rated in ``rating_list``, sorted."""
-    return list(
-        Player.objects.filter(ratings__rating_list=rating_list, ratings__live_rating__isnull=False)
-        .exclude(federation="")
-        .order_by("federation")
-        .values_list("federation", flat=True)
-        .distinct()
-    )
+    """Federation codes of the players rated in ``rating_list``, sorted (cached by version)."""
+
+    def compute() -> list[str]:
+        return list(
+            Player.objects.filter(
+                ratings__rating_list=rating_list, ratings__live_rating__isnull=False
+            )
+            .exclude(federation="")
+            .order_by("federation")
+            .values_list("federation", flat=True)
+            .distinct()
+        )
+
+    return cached(cache_key("federations", rating_list.pk, rating_list.version), compute)
 
 
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:

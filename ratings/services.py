@@ -43,8 +43,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext as _
 
 from players.models import Player
@@ -521,6 +521,11 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
         PublishedList.objects.filter(pk=inputs.list_ids[index]).update(replay_state=state)
 
     update_player_ratings(rating_list.pk, result.live)
+    # A new version for the pages that cache what they show of this list (same transaction):
+    # above every earlier one, also after a restore or an import (it follows the clock).
+    RatingList.objects.filter(pk=rating_list.pk).update(
+        version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
+    )
     return ReplayStats(
         rating_list_id=rating_list.pk,
         from_date=from_date,

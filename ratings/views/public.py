@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
@@ -75,15 +76,21 @@ def history_series(name: str, points: list[queries.HistoryPoint], *, label_name:
     )
 
 
-class HomeView(ReadOnlyMixin, SingleTableView):
-    """The home page: every rating list with its number of rated players."""
+class HomeView(ReadOnlyMixin, TemplateView):
+    """The home page: every rating list with its number of rated players.
+
+    The rendered table is cached under the versions of all lists (a replay bumps its list's)."""
 
     template_name = "ratings/home.html"
-    table_class = RatingListTable
-    table_pagination = False
 
-    def get_queryset(self):
-        return queries.rating_lists_overview()
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        key = queries.cache_key("home", queries.list_versions())
+        context["table_html"] = queries.cached(
+            key,
+            lambda: RatingListTable(queries.rating_lists_overview()).as_html(self.request),
+        )
+        return context
 
 
 class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
@@ -127,14 +134,30 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
         return table
 
     def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context["rating_list"] = self.rating_list
-        context["published_lists"] = queries.published_lists_of(self.rating_list)
+        # The rendered table and the published lists are cached by the list's version and
+        # the whole query string (page, sort, filters): a cached page counts and reads no row.
+        rating_list = self.rating_list
+        key = queries.cache_key(
+            "leaderboard", rating_list.pk, rating_list.version, self.request.get_full_path()
+        )
+        data = queries.cached(key, self.page_data)
+        context = super(SingleTableMixin, self).get_context_data(**kwargs)
+        context.update(data)
+        context["rating_list"] = rating_list
+        context["cache_seconds"] = queries.PAGE_CACHE_SECONDS
         context["top_lists"] = top_list_links(self.request)
         context["filtered"] = self.filterset.is_valid() and any(
             value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
         )
         return context
+
+    def page_data(self) -> dict:
+        """What the cache keeps of a leaderboard page: the table's HTML, the published lists."""
+        table = self.get_table(**self.get_table_kwargs())
+        return {
+            "table_html": table.as_html(self.request),
+            "published_lists": list(queries.published_lists_of(self.rating_list)),
+        }
 
 
 def top_list_links(request) -> list[dict]:
@@ -326,6 +349,22 @@ class PlayerView(ReadOnlyMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        # The replay-derived part (ratings, charts, ledger, tournaments) is rendered once per
+        # versions of the player's lists; the header and the staff history stay live.
+        key = queries.cache_key("player", self.object.pk, queries.player_list_versions(self.object))
+        context["body_html"] = queries.cached(
+            key,
+            lambda: render_to_string(
+                "ratings/player_body.html", self.body_context(), request=self.request
+            ),
+        )
+        if can_see_audit(self.request.user, player=self.object):
+            context["history_table"] = history_table(self.request, player_history(self.object))
+        return context
+
+    def body_context(self) -> dict:
+        """The context of the cached part of the page."""
+        context = {"player": self.object}
         calculations = queries.player_calculations(self.object)
         ratings = [c.rating for c in calculations if c.rating is not None]
         changes = [c for calc in calculations for p in calc.periods for c in p.changes]
@@ -364,8 +403,6 @@ class PlayerView(ReadOnlyMixin, DetailView):
             }
             for calculation in calculations
         ]
-        if can_see_audit(self.request.user, player=self.object):
-            context["history_table"] = history_table(self.request, player_history(self.object))
         return context
 
 

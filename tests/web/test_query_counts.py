@@ -17,7 +17,7 @@ from tests.factories import (
     make_tournament,
     register,
 )
-from tests.web.helpers import body_rows
+from tests.web.helpers import body_rows, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +36,14 @@ def test_home_query_count(client, django_assert_num_queries, item_count):
         make_rating(make_player(), 2000 + number, rating_list=rating_list)
         make_published_list(datetime.date(2026, 1, 1), rating_list)
 
-    with django_assert_num_queries(1):
+    # list versions (the cache key), lists with their counts; cached: the versions only
+    with django_assert_num_queries(2):
         response = client.get(reverse("ratings:home"))
+    with django_assert_num_queries(1):
+        cached = client.get(reverse("ratings:home"))
 
     assert len(body_rows(response.content)) == 5 + item_count
+    assert tables(cached.content) == tables(response.content)
 
 
 @pytest.mark.parametrize("item_count", [1, 3])
@@ -49,11 +53,15 @@ def test_leaderboard_query_count(client, django_assert_num_queries, item_count):
         player = make_player(club=club, federation="ENG", title="FM" if number else "")
         make_rating(player, 2000 + number)
 
-    # list, federations, count, rows, clubs (filter form), published lists
+    # list, federations, count, rows, clubs (filter form), published lists; cached: the list
+    # (its version) only
     with django_assert_num_queries(6):
         response = client.get(reverse("ratings:leaderboard", args=["chess-standard"]))
+    with django_assert_num_queries(1):
+        cached = client.get(reverse("ratings:leaderboard", args=["chess-standard"]))
 
     assert len(body_rows(response.content)) == item_count
+    assert tables(cached.content) == tables(response.content)
 
 
 @pytest.mark.parametrize("item_count", [1, 3])
@@ -90,11 +98,15 @@ def test_player_page_query_count(client, django_assert_num_queries, item_count):
             change="25.60",
         )
 
-    # player, ratings, ledger, published ratings (history chart)
-    with django_assert_num_queries(4):
+    # player, versions of their lists (the cache key), ratings, ledger, published ratings
+    # (history chart); cached: the player and the versions
+    with django_assert_num_queries(5):
         response = client.get(reverse("ratings:player", args=[player.pk]))
+    with django_assert_num_queries(2):
+        cached = client.get(reverse("ratings:player", args=[player.pk]))
 
     assert len(body_rows(response.content, 1)) == item_count
+    assert tables(cached.content) == tables(response.content)
 
 
 @pytest.mark.parametrize("item_count", [1, 3])
