@@ -23,6 +23,8 @@ WIDTH = 720
 HEIGHT = 280
 MARGIN_LEFT = 52
 MARGIN_RIGHT = 16
+#: About half the width of a date label ("2026-03") in chart units.
+LABEL_HALF_WIDTH = 28
 MARGIN_TOP = 16
 MARGIN_BOTTOM = 36
 
@@ -142,10 +144,12 @@ def history_svg(series: Sequence[Series], *, title: str, empty_text: str) -> str
         )
     for day, label in date_ticks(datetime.date.fromordinal(first), datetime.date.fromordinal(last)):
         tick_x = _fmt(x(day))
+        # A label centred near the right edge would be cut off: end it at the tick instead.
+        anchor = "end" if x(day) > WIDTH - MARGIN_RIGHT - LABEL_HALF_WIDTH else "middle"
         parts.append(
             f'<line x1="{tick_x}" x2="{tick_x}" y1="{MARGIN_TOP}" y2="{HEIGHT - MARGIN_BOTTOM}" '
             f'class="grid"/><text x="{tick_x}" y="{HEIGHT - MARGIN_BOTTOM + 16}" '
-            f'text-anchor="middle">{label}</text>'
+            f'text-anchor="{anchor}">{label}</text>'
         )
     parts.append("</g>")
     for index, line in enumerate(series):

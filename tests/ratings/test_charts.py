@@ -105,3 +105,21 @@ def test_histogram_bars_scale_to_the_tallest():
         ("228", "four &amp; more"),
     ]
     assert re.findall(r'class="axis-label"[^>]*>([^<]*)</text>', svg) == ["1400", "1500"]
+
+
+def test_a_date_label_at_the_right_edge_ends_at_its_tick():
+    series = charts.Series(
+        "A",
+        [
+            charts.Point(day("2026-01-01"), 1500, "2026-01-01: 1500"),
+            charts.Point(day("2026-03-01"), 1550, "2026-03-01: 1550"),
+        ],
+    )
+
+    svg = charts.history_svg([series], title="History", empty_text="none")
+
+    assert re.findall(r'text-anchor="(\w+)">(\d{4}-\d\d)</text>', svg) == [
+        ("middle", "2026-01"),
+        ("middle", "2026-02"),
+        ("end", "2026-03"),
+    ]
