@@ -91,6 +91,8 @@ def _server_env(database_url: str) -> dict[str, str]:
         SECURE_SSL_REDIRECT="0",
         CONN_MAX_AGE="600",
         DJANGO_SETTINGS_MODULE="clubrating.settings",
+        # DEBUG off serves hashed static names: the seeding step collects them here.
+        STATIC_ROOT=str(OUT / "static"),
     )
     return env
 
@@ -136,6 +138,7 @@ def _seed(options: argparse.Namespace) -> None:
     from tournaments.models import Game
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
     seeded = Player.objects.count() == options.players and Game.objects.count() == options.games
     if seeded and PlayerRating.objects.filter(live_rating__isnull=False).exists():
         print("   reusing the seeded benchmark database")

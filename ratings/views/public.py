@@ -7,9 +7,11 @@ build the tooltip texts (translated) and mark the SVG safe.
 
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
 from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
@@ -97,6 +99,7 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
     """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
 
     template_name = "ratings/leaderboard.html"
+    content_template = "ratings/leaderboard_content.html"
     table_class = LeaderboardTable
     filterset_class = LeaderboardFilter
     table_pagination = {"per_page": 50}
@@ -133,31 +136,33 @@ class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
             queries.rank_page(self.object_list, rows.data, offset=table.page.start_index() - 1)
         return table
 
-    def get_context_data(self, **kwargs):
-        # The rendered table and the published lists are cached by the list's version and
-        # the whole query string (page, sort, filters): a cached page counts and reads no row.
+    def get(self, request, *args, **kwargs):
+        """The page around its content, which is cached by the list's version, the query
+        string (page, sort, filters) and the language: a cached page reads the list only."""
         rating_list = self.rating_list
         key = queries.cache_key(
-            "leaderboard", rating_list.pk, rating_list.version, self.request.get_full_path()
+            "leaderboard", rating_list.pk, rating_list.version, request.get_full_path()
         )
-        data = queries.cached(key, self.page_data)
-        context = super(SingleTableMixin, self).get_context_data(**kwargs)
-        context.update(data)
-        context["rating_list"] = rating_list
-        context["cache_seconds"] = queries.PAGE_CACHE_SECONDS
+        content = cache.get(key)
+        if content is None:
+            context = super().get(request, *args, **kwargs).context_data
+            content = render_to_string(self.content_template, context, request=request)
+            cache.set(key, content, queries.PAGE_CACHE_SECONDS)
+        return TemplateResponse(
+            request,
+            self.template_name,
+            {"view": self, "rating_list": rating_list, "content_html": content},
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["rating_list"] = self.rating_list
+        context["published_lists"] = queries.published_lists_of(self.rating_list)
         context["top_lists"] = top_list_links(self.request)
         context["filtered"] = self.filterset.is_valid() and any(
             value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
         )
         return context
-
-    def page_data(self) -> dict:
-        """What the cache keeps of a leaderboard page: the table's HTML, the published lists."""
-        table = self.get_table(**self.get_table_kwargs())
-        return {
-            "table_html": table.as_html(self.request),
-            "published_lists": list(queries.published_lists_of(self.rating_list)),
-        }
 
 
 def top_list_links(request) -> list[dict]:
