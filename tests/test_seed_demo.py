@@ -10,6 +10,7 @@ from django.db.models import Q
 from players.models import Club, Player
 from ratings.management.commands.seed_demo import Demo
 from ratings.models import PlayerRating, PublishedList, RatingChange
+from ratings.systems import egf
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import pairing_state
@@ -226,7 +227,8 @@ def test_seed_demo_default_scale_has_a_believable_mix():
     assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
     assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
     assert lists == {"chess-standard", "chess-rapid", "chess-blitz", "go-egf", "shogi-fesa", None}
-    assert systems == {"round_robin", "swiss_dutch", "manual"}  # go and shogi: manual rounds
+    # Go: a manual championship and a McMahon cup; shogi: a manual round robin.
+    assert systems == {"round_robin", "swiss_dutch", "manual", "mcmahon_go"}
     assert Game.objects.filter(result="").exists()  # the championship in progress
 
 
@@ -270,6 +272,22 @@ def test_seed_demo_go_and_shogi_sections_are_rated_by_their_systems():
     assert all("con" in row.details for row in go_ledger)
     handicap_row = go_ledger.filter(game=handicap_games.first(), details__handicap__gt=0).get()
     assert handicap_row.details["adjustment"] == 100 * (handicap_row.details["handicap"] - 0.5)
+    # The cup is paired by the McMahon engine: 3 published rounds of 4 boards, no rematch,
+    # and in every handicap game White is the stronger player by declared grade.
+    cup = go[1]
+    assert (cup.pairing_system, cup.top_bar) == ("mcmahon_go", "1d")
+    cup_games = Game.objects.filter(round__tournament=cup).select_related("white", "black")
+    assert sorted(cup.rounds.values_list("number", "status")) == [
+        (1, "published"),
+        (2, "published"),
+        (3, "published"),
+    ]
+    pairs = [frozenset((g.white_id, g.black_id)) for g in cup_games]
+    assert len(pairs) == len(set(pairs)) == 12
+    declared = dict(go_ratings.values_list("player_id", "declared_grade"))
+    for game in cup_games.filter(handicap__gt=0):
+        white, black = declared[game.white_id], declared[game.black_id]
+        assert egf.grade_to_rating(white) > egf.grade_to_rating(black)
     # Shogi: 5 established players on the list, the 3 newcomers unrated after 7 games.
     shogi = PlayerRating.objects.filter(rating_list__slug="shogi-fesa")
     assert sorted(shogi.values_list("status", flat=True)) == ["established"] * 5 + ["unrated"] * 3

@@ -8,8 +8,9 @@ each list is replayed once (entering every result with ``record_result`` replays
 each time, which made the demo slow for no benefit).
 
 - Go: 8 players from 15 kyu to 3 dan. A class A club championship (3 rounds, even games,
-  paired by rating) and, in the last month, a class B handicap tournament (3 rounds; the
-  weaker player takes Black and receives the grade difference minus one in stones, at most 9).
+  paired by rating) and, in the last month, a class B McMahon handicap tournament (3 rounds,
+  top bar 1 dan, paired by our McMahon engine round by round: the weaker player takes Black
+  and receives the grade difference minus one in stones).
 - Shogi: 8 players, 5 established (starting ratings with their rated games) and 3 newcomers
   with declared grades, in a round robin (Berger tables, 7 rounds). The newcomers stay
   *unrated* on FESA's list after 7 games (FESA lists players from 9 rated games).
@@ -29,10 +30,17 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import replay_rating_list
 from ratings.systems import egf, fesa
-from tournaments.enums import PairingSystem
+from tournaments.enums import HandicapPolicy, PairingSystem
 from tournaments.models import Game
 from tournaments.pairing.berger import berger_schedule
-from tournaments.services import add_game, add_round, create_tournament, register_player
+from tournaments.services import (
+    add_game,
+    add_round,
+    create_tournament,
+    pair_next_round,
+    publish_round,
+    register_player,
+)
 
 GO, SHOGI = "go-egf", "shogi-fesa"
 
@@ -146,7 +154,7 @@ def _seed_go(rng, rating_list: RatingList, club: Club, first_day: dt.date, month
         last_month = (last_month + dt.timedelta(days=32)).replace(day=1)
     day = last_month + dt.timedelta(days=(6 - last_month.weekday()) % 7 + 7)  # 2nd Sunday
     handicap_event = create_tournament(
-        name=f"Four Stones Handicap Cup {day:%B %Y}",
+        name=f"Four Stones McMahon Cup {day:%B %Y}",
         start_date=day,
         end_date=day,
         club=club,
@@ -154,10 +162,12 @@ def _seed_go(rng, rating_list: RatingList, club: Club, first_day: dt.date, month
         rating_class="B",
         city=club.city,
         rounds_planned=3,
-        pairing_system=PairingSystem.MANUAL,
+        pairing_system=PairingSystem.MCMAHON_GO,
+        top_bar="1d",
+        handicap_policy=HandicapPolicy.MINUS_ONE,
     )
-    _play_go(rng, handicap_event, players, grades, boards, handicaps=True)
-    return boards.write()
+    mcmahon_games = _play_mcmahon(rng, handicap_event, players, grades)
+    return boards.write() + mcmahon_games
 
 
 def _play_go(rng, tournament, players, grades, boards: _Boards, *, handicaps: bool) -> None:
@@ -180,6 +190,26 @@ def _play_go(rng, tournament, players, grades, boards: _Boards, *, handicaps: bo
                 white, black = (a, b) if rng.random() < 0.5 else (b, a)
             expected = egf.expected_score(rating[white.pk], rating[black.pk], handicap=-stones)
             boards.add(round_, board, white, black, _draw(rng, expected), stones)
+
+
+def _play_mcmahon(rng, tournament, players, grades) -> int:
+    """Pair each round with the McMahon engine (handicaps from the tournament's policy),
+    publish it and write its results, so that the next round can be paired."""
+    for player in players:
+        register_player(tournament=tournament, player=player, grade=grades[player.pk])
+    rating = {p.pk: float(egf.grade_to_rating(grades[p.pk])) for p in players}
+    played = 0
+    for _ in range(tournament.rounds_planned):
+        round_ = publish_round(round=pair_next_round(tournament=tournament))
+        games = [game for game in round_.games.order_by("board") if game.black_id is not None]
+        for game in games:
+            expected = egf.expected_score(
+                rating[game.white_id], rating[game.black_id], handicap=-game.handicap
+            )
+            game.result = _draw(rng, expected)
+        Game.objects.bulk_update(games, ["result"])
+        played += len(games)
+    return played
 
 
 def _seed_shogi(rng, rating_list: RatingList, club: Club, first_day: dt.date, months: int) -> int:
