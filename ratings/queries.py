@@ -24,6 +24,7 @@ from django.db.models import (
     Count,
     Exists,
     F,
+    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -95,12 +96,13 @@ def list_versions() -> list[tuple[int, int]]:
     return list(RatingList.objects.order_by("pk").values_list("pk", "version"))
 
 
-def player_list_versions(player: Player) -> list[tuple[int, int]]:
-    """(id, version) of the lists ``player`` is in: the cache key of their page."""
-    return list(
-        PlayerRating.objects.filter(player=player)
-        .order_by("rating_list_id")
-        .values_list("rating_list_id", "rating_list__version")
+def with_lists_version(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Annotate ``lists_version`` (the newest version among a player's lists) and
+    ``lists_count``: the cache key of their page, read with the player. A replay of any of
+    their lists raises the newest version (versions follow the clock); joining or leaving a
+    list changes the count."""
+    return players.annotate(
+        lists_version=Max("ratings__rating_list__version"), lists_count=Count("ratings")
     )
 
 

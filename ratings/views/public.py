@@ -350,13 +350,16 @@ class PlayerView(ReadOnlyMixin, DetailView):
     context_object_name = "player"
 
     def get_queryset(self):
-        return player_for_page()
+        return queries.with_lists_version(player_for_page())
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         # The replay-derived part (ratings, charts, ledger, tournaments) is rendered once per
-        # versions of the player's lists; the header and the staff history stay live.
-        key = queries.cache_key("player", self.object.pk, queries.player_list_versions(self.object))
+        # version of the player's lists (read with the player); the header and the staff
+        # history stay live.
+        key = queries.cache_key(
+            "player", self.object.pk, self.object.lists_version, self.object.lists_count
+        )
         context["body_html"] = queries.cached(
             key,
             lambda: render_to_string(

@@ -98,11 +98,11 @@ def test_player_page_query_count(client, django_assert_num_queries, item_count):
             change="25.60",
         )
 
-    # player, versions of their lists (the cache key), ratings, ledger, published ratings
-    # (history chart); cached: the player and the versions
-    with django_assert_num_queries(5):
+    # player with the version of their lists (the cache key), ratings, ledger, published
+    # ratings (history chart); cached: the player only
+    with django_assert_num_queries(4):
         response = client.get(reverse("ratings:player", args=[player.pk]))
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:player", args=[player.pk]))
 
     assert len(body_rows(response.content, 1)) == item_count
