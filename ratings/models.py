@@ -27,8 +27,9 @@ class RatingList(models.Model):
     description = models.TextField(_("description"), blank=True)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
     # Derived: raised by every replay of the list (in the replay's transaction); the public
-    # pages cache what they compute from the list under this version.
-    version = models.PositiveBigIntegerField(_("ratings version"), default=0, editable=False)
+    # pages cache what they compute from the list under this version. Never shown, so no
+    # verbose name to translate.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["position", "name"]

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='ratinglist',
             name='version',
-            field=models.PositiveBigIntegerField(default=0, editable=False, verbose_name='ratings version'),
+            field=models.PositiveBigIntegerField(default=0, editable=False),
         ),
     ]
