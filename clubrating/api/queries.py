@@ -36,6 +36,7 @@ def player_history(player: Player) -> dict[int, list[PublishedRating]]:
     rows = (
         PublishedRating.objects.filter(player=player)
         .select_related("published_list")
+        .defer("published_list__replay_state")  # the replay's checkpoint: large, never shown
         .order_by("published_list__date", "pk")
     )
     for row in rows:
