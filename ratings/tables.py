@@ -543,7 +543,7 @@ class BandTable(BaseTable):
 
     band = tables.Column(verbose_name=_("Rating"), accessor="low")
     count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
-    percent = tables.Column(verbose_name=_("% of players"), attrs={"td": {"class": "num"}})
+    percent = tables.Column(verbose_name=_("Share of players (%)"), attrs={"td": {"class": "num"}})
     at_or_above = tables.Column(
         verbose_name=_("Players at or above"), attrs={"td": {"class": "num"}}
     )

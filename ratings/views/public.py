@@ -548,7 +548,12 @@ class CompareView(ReadOnlyMixin, TemplateView):
                 )
             )
             context["legend"] = [
-                {"player": player, "colour": charts.PALETTE[index], "index": index}
+                {
+                    "player": player,
+                    "colour": charts.PALETTE[index],
+                    "index": index,
+                    "empty": not series[index].points,
+                }
                 for index, player in enumerate(players)
             ]
         query = self.request.GET.get("q", "")

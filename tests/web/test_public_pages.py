@@ -393,6 +393,19 @@ def test_compare_overlays_up_to_five_histories(client):
     assert '<p class="error"' not in html
 
 
+def test_compare_says_which_player_has_no_rating_in_the_list(client):
+    jan = make_published_list(datetime.date(2026, 1, 1))
+    rated, unrated = make_player("Rated"), make_player("Unrated")
+    PublishedRating.objects.create(published_list=jan, player=rated, rating=1600)
+    make_rating(rated, 1600, rating=1600)
+
+    html = client.get(f"{COMPARE}?p={rated.pk}&p={unrated.pk}").content.decode()
+
+    legend = re.findall(r'<li class="series-\d">.*?</li>', html)
+    assert ["(no rating in this list)" in item for item in legend] == [False, True]
+    assert re.findall(r'<g class="series" data-series="([^"]*)">', html) == ["Rated"]
+
+
 def test_compare_refuses_more_than_five_and_unknown_ids(client):
     players = [make_player(f"P{n}") for n in range(6)]
     ids = [str(p.pk) for p in players] + ["x"]
