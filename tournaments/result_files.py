@@ -5,7 +5,7 @@ Read-only services (one per file): they build the pure :mod:`tournaments.h9` /
 standings (McMahon score, SOS, SODOS, SOSOS for the go formats) over the rounds with every
 result in.
 
-    export_h9(*, tournament, tournament_class="B", time_minutes=0) -> str
+    export_h9(*, tournament, tournament_class=None, time_minutes=0) -> str  # class: the EGF one
     export_turnering(*, tournament, time_control="") -> str
 
 Country codes: the player's federation when it is a two-letter code, else ``--`` (to fill in
@@ -53,8 +53,11 @@ def _handicaps(tournament: Tournament) -> dict[tuple[int, int], int]:
     }
 
 
-def export_h9(*, tournament: Tournament, tournament_class: str = "B", time_minutes: int = 0) -> str:
-    """The tournament as an EGD ``.h9`` file. Refused: no round complete yet."""
+def export_h9(
+    *, tournament: Tournament, tournament_class: str | None = None, time_minutes: int = 0
+) -> str:
+    """The tournament as an EGD ``.h9`` file. ``tournament_class`` defaults to the
+    tournament's EGF class (``Tournament.rating_class``). Refused: no round complete yet."""
     data, table = _final(tournament)
     place = {row.player.tpn: i for i, row in enumerate(table.rows, start=1)}
     after = table.after_round
@@ -107,7 +110,7 @@ def export_h9(*, tournament: Tournament, tournament_class: str = "B", time_minut
             start=tournament.start_date.isoformat(),
             end=tournament.end_date.isoformat(),
             players=tuple(players),
-            tournament_class=tournament_class,
+            tournament_class=tournament_class or tournament.rating_class or "A",
             country=_country(club) if club is not None else "--",
             city=tournament.city,
             handicap_rule="h0" if tournament.handicap_policy == HandicapPolicy.NONE else "h9",

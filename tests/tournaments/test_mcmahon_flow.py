@@ -273,7 +273,13 @@ def test_small_mcmahon_tournament_through_the_views(admin_client):
         assert text in html
     download = admin_client.get(reverse("tournaments:h9_export", args=["mcmahon-views"]))
     assert download.status_code == 200
-    assert len(parse_h9(download.content.decode()).players) == 12
+    exported = parse_h9(download.content.decode())
+    assert len(exported.players) == 12
+    # The EGD class is the tournament's EGF class (the create form's default: A).
+    assert exported.tournament_class == "A"
+    Tournament.objects.filter(slug="mcmahon-views").update(rating_class="C")
+    again = admin_client.get(reverse("tournaments:h9_export", args=["mcmahon-views"]))
+    assert parse_h9(again.content.decode()).tournament_class == "C"
 
 
 @pytest.mark.slow

@@ -1,4 +1,6 @@
-"""``python manage.py export_h9 TOURNAMENT [-o FILE] [--class B] [--time 60]``: EGD results."""
+"""``python manage.py export_h9 TOURNAMENT [-o FILE] [--class B] [--time 60]``: EGD results.
+
+``--class`` defaults to the tournament's EGF class."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("tournament", help="slug or id")
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
         parser.add_argument(
-            "--class", dest="tournament_class", default="B", choices=["A", "B", "C", "D"]
+            "--class", dest="tournament_class", default=None, choices=["A", "B", "C", "D"]
         )
         parser.add_argument("--time", type=int, default=0, help="thinking time in minutes")
 
