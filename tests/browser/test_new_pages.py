@@ -49,7 +49,7 @@ def legend_colours(page) -> dict[str, str]:
     """The compare legend's swatch colour per player (``#rrggbb``, from the computed style)."""
     pairs = page.locator("ul.legend-list li").evaluate_all(
         """items => items.map(item => [
-            item.innerText.trim(),
+            item.querySelector('a').innerText.trim(),
             getComputedStyle(item.querySelector('.swatch')).backgroundColor,
         ])"""
     )
@@ -153,7 +153,14 @@ def test_compare_overlays_players_adds_one_with_the_picker_and_stops_at_five(
     expect(page.locator("p.error")).to_have_text(
         "Compare at most 5 players; the first 5 are shown."
     )
-    assert page.locator("ul.legend-list li").all_inner_texts() == [p.name for p in six[:5]]
+    # Jones and Brown have no rating in the list: named in the legend, with a note, no line.
+    assert page.locator("ul.legend-list li").all_inner_texts() == [
+        "Carlsen, Magnus",
+        "Smith, Anna",
+        "Jones, Bob (no rating in this list)",
+        "Brown, Cara (no rating in this list)",
+        "Ivanova, Olga",
+    ]
     # Jones and Brown have no history in the list (no published rating, no game): no line.
     lines = page.locator("svg.history-chart g.series")
     expect(lines).to_have_count(3)
