@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from clubrating.api import api
 from clubrating.views import healthz
@@ -10,7 +12,9 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch only writes the visitor's own language cookie: exempt from CSRF so
+    # that public pages carry no per-visitor token and can be served whole from the cache.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("tournaments/", include("tournaments.urls")),
     path("", include("ratings.urls")),
 ]

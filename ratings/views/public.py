@@ -78,7 +78,33 @@ def history_series(name: str, points: list[queries.HistoryPoint], *, label_name:
     )
 
 
-class HomeView(ReadOnlyMixin, TemplateView):
+class AnonymousPageCacheMixin:
+    """A public page served whole from the cache to visitors who are not signed in.
+
+    The key is the full path (query string included), the language and the versions of all
+    rating lists: a replay bumps its list's version, so an entered result shows at once (the
+    per-part caches below bound the rest by ``PAGE_CACHE_SECONDS``). Signed-in users see
+    role-dependent navigation and history, so they always get a fresh page. A page holding a
+    CSRF token (tied to one visitor) is never stored.
+    """
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method != "GET" or request.user.is_authenticated:
+            return super().dispatch(request, *args, **kwargs)
+        request.list_versions = queries.list_versions()
+        key = queries.cache_key("page", request.get_full_path(), request.list_versions)
+        content = cache.get(key)
+        if content is not None:
+            return HttpResponse(content)
+        response = super().dispatch(request, *args, **kwargs)
+        if response.status_code == 200 and isinstance(response, TemplateResponse):
+            response.render()
+            if b"csrfmiddlewaretoken" not in response.content:
+                cache.set(key, response.content, queries.PAGE_CACHE_SECONDS)
+        return response
+
+
+class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
     """The home page: every rating list with its number of rated players.
 
     The rendered table is cached under the versions of all lists (a replay bumps its list's)."""
@@ -87,7 +113,8 @@ class HomeView(ReadOnlyMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        key = queries.cache_key("home", queries.list_versions())
+        versions = getattr(self.request, "list_versions", None) or queries.list_versions()
+        key = queries.cache_key("home", versions)
         context["table_html"] = queries.cached(
             key,
             lambda: RatingListTable(queries.rating_lists_overview()).as_html(self.request),
@@ -95,7 +122,7 @@ class HomeView(ReadOnlyMixin, TemplateView):
         return context
 
 
-class LeaderboardView(ReadOnlyMixin, SingleTableMixin, FilterView):
+class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, FilterView):
     """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
 
     template_name = "ratings/leaderboard.html"
@@ -343,7 +370,7 @@ class PublishedTxtView(PublishedDownloadView):
         return exports.published_txt(rows)
 
 
-class PlayerView(ReadOnlyMixin, DetailView):
+class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     """A player's card: their ratings per list, then per list the ledger grouped by period."""
 
     template_name = "ratings/player.html"

@@ -198,8 +198,8 @@ def test_go_leaderboard_query_count(client, django_assert_num_queries, item_coun
             rating=2000, grade="1k",
         )  # fmt: skip
 
-    # list, federations, count, rows, clubs (filter form), published lists
-    with django_assert_num_queries(6):
+    # page-cache versions, list, federations, count, rows, clubs (filter form), published lists
+    with django_assert_num_queries(7):
         response = client.get(reverse("ratings:leaderboard", args=["go-egf"]))
 
     assert len(body_rows(response.content)) == item_count

@@ -53,9 +53,9 @@ def test_leaderboard_query_count(client, django_assert_num_queries, item_count):
         player = make_player(club=club, federation="ENG", title="FM" if number else "")
         make_rating(player, 2000 + number)
 
-    # list, federations, count, rows, clubs (filter form), published lists; cached: the list
-    # (its version) only
-    with django_assert_num_queries(6):
+    # the lists' versions (the anonymous page cache), list, federations, count, rows, clubs
+    # (filter form), published lists; cached: the versions only
+    with django_assert_num_queries(7):
         response = client.get(reverse("ratings:leaderboard", args=["chess-standard"]))
     with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:leaderboard", args=["chess-standard"]))
@@ -71,7 +71,8 @@ def test_filtered_leaderboard_query_count(client, django_assert_num_queries, ite
         make_rating(make_player(club=club, sex="f"), 2000 + number)
     url = reverse("ratings:leaderboard", args=["chess-standard"])
 
-    with django_assert_num_queries(7):
+    # as the unfiltered leaderboard, plus the club of the filter
+    with django_assert_num_queries(8):
         response = client.get(f"{url}?sex=f&club={club.pk}&juniors=&active=")
 
     assert len(body_rows(response.content)) == item_count
@@ -98,9 +99,10 @@ def test_player_page_query_count(client, django_assert_num_queries, item_count):
             change="25.60",
         )
 
-    # player with the version of their lists (the cache key), ratings, ledger, published
-    # ratings (history chart); cached: the player only
-    with django_assert_num_queries(4):
+    # the lists' versions (the anonymous page cache), player with the version of their lists
+    # (the cache key), ratings, ledger, published ratings (history chart); cached: the
+    # versions only
+    with django_assert_num_queries(5):
         response = client.get(reverse("ratings:player", args=[player.pk]))
     with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:player", args=[player.pk]))
@@ -174,8 +176,8 @@ def test_top_list_query_count(client, django_assert_num_queries, item_count):
         make_rating(player, 2000 + number)
     url = reverse("ratings:leaderboard", args=["chess-standard"])
 
-    # list, federations, count, rows, clubs (filter form), published lists
-    with django_assert_num_queries(6):
+    # the lists' versions (page cache), list, federations, count, rows, clubs, published lists
+    with django_assert_num_queries(7):
         response = client.get(f"{url}?category=girls")
 
     assert len(body_rows(response.content)) == item_count
