@@ -7,6 +7,7 @@ on a phone and save a screenshot.
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import PHONE, assert_no_horizontal_scroll
@@ -24,6 +25,8 @@ def table_rows(page, columns: int | None = None) -> list[list[str]]:
     return [row[:columns] for row in cells] if columns else cells
 
 
+# Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.
+@pytest.mark.slow
 def test_leaderboard_ranks_by_live_rating(site, page_at, screenshot):
     page = page_at(LEADERBOARD)
 
@@ -83,6 +86,8 @@ def test_leaderboard_filter_ranks_within_the_filter(site, page_at):
     assert table_rows(page, 2) == [["1", "Ivanova, Olga"], ["2", "Smith, Anna"]]
 
 
+# Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.
+@pytest.mark.slow
 def test_player_page_shows_ratings_and_ledger(site, page_at, screenshot):
     carlsen = site.players["carlsen"]
     page = page_at(carlsen.get_absolute_url())
@@ -114,6 +119,8 @@ def test_language_switch_to_russian_and_back(site, page_at):
     assert "Tournaments" in nav.inner_text()
 
 
+# Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.
+@pytest.mark.slow
 def test_russian_pages_write_decimal_commas(site, page_at):
     page = page_at(LEADERBOARD, language="ru")
 
@@ -150,6 +157,8 @@ def test_phone_viewport_has_no_horizontal_scrolling(site, page_at, screenshot):
     assert widths == {name: [PHONE["width"], PHONE["width"]] for name in pages}
 
 
+# Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.
+@pytest.mark.slow
 def test_wide_tables_scroll_inside_their_own_box(site, page_at):
     """The leaderboard is wider than a phone: its box scrolls, the page does not."""
     page = page_at(LEADERBOARD, viewport=PHONE)
@@ -160,6 +169,8 @@ def test_wide_tables_scroll_inside_their_own_box(site, page_at):
     assert_no_horizontal_scroll(page)
 
 
+# Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.
+@pytest.mark.slow
 def test_print_layout_hides_the_controls(site, page_at):
     page = page_at(LEADERBOARD)
     page.emulate_media(media="print")
