@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from bench.generate import GeneratorConfig, generate_tournament
 from bench.oracle import caissify_pair_round
-from tournaments.pairing.state import PairingResult, TournamentState
+from rules.pairing.state import PairingResult, TournamentState
 
 __all__ = ["TournamentComparison", "compare_tournament"]
 
@@ -57,7 +57,7 @@ def compare_tournament(
     players: int, rounds: int, seed: int, config: GeneratorConfig | None = None
 ) -> TournamentComparison:
     """Generate one tournament with our engine, comparing every round with caissify."""
-    from tournaments.pairing.dutch import pair_round
+    from rules.pairing.dutch import pair_round
 
     out = TournamentComparison(players, rounds, seed)
 

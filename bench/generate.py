@@ -1,6 +1,6 @@
 """Seeded random Swiss tournaments, paired round by round by any engine callable.
 
-Pure Python (standard library plus ``tournaments.pairing.state`` and ``tournaments.trf``).
+Pure Python (standard library plus ``rules.pairing.state`` and ``rules.files.trf``).
 :func:`generate_tournament` plays a complete tournament of ``players`` players and ``rounds``
 rounds: before each round it builds the engine's :class:`TournamentState` (requested byes,
 withdrawals and late entries already marked), asks ``engine(state)`` for the pairing, then
@@ -15,7 +15,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournaments.pairing.state import (
+from rules.files.trf import PlayerRecord, RoundEntry, TrfFile
+from rules.files.trf import PointSystem as TrfPointSystem
+from rules.pairing.state import (
     BLACK,
     WHITE,
     PairingResult,
@@ -24,8 +26,6 @@ from tournaments.pairing.state import (
     RoundRecord,
     TournamentState,
 )
-from tournaments.trf import PlayerRecord, RoundEntry, TrfFile
-from tournaments.trf import PointSystem as TrfPointSystem
 
 __all__ = [
     "Engine",

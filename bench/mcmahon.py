@@ -14,7 +14,7 @@ import time
 from dataclasses import replace
 from fractions import Fraction
 
-from tournaments.pairing.mcmahon import McMahonPlayer, McMahonState, pair_round
+from rules.pairing.mcmahon import McMahonPlayer, McMahonState, pair_round
 
 
 def _played(state: McMahonState, rng: random.Random) -> McMahonState:

@@ -16,7 +16,7 @@ player dicts the way bbpPairings sees the same history:
 
 from __future__ import annotations
 
-from tournaments.pairing.state import PairingResult, TournamentState
+from rules.pairing.state import PairingResult, TournamentState
 
 __all__ = ["caissify_pair_round"]
 

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from bench.generate import generate_tournament
-from tournaments.pairing.dutch import pair_round
-from tournaments.pairing.state import PairingResult, TournamentState
+from rules.pairing.dutch import pair_round
+from rules.pairing.state import PairingResult, TournamentState
 
 TARGET_RATIO = 20.0
 TARGET_300 = 2.0

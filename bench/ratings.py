@@ -216,9 +216,9 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
 
 def _pure(rating_list_id: int) -> float:
     from ratings.models import RatingList
-    from ratings.replay import replay
     from ratings.services import _load
-    from ratings.systems.registry import get_system
+    from rules.ratings.registry import get_system
+    from rules.ratings.replay import replay
 
     inputs = _load(RatingList.objects.get(pk=rating_list_id))
     started = time.perf_counter()

@@ -3,7 +3,7 @@
 One function decides the badge (:func:`badge_for`), one function renders it
 (:func:`badge_html`) and one column factory puts it in a table (``ratings.tables.badge_column``).
 Chess lists show the player's FIDE title, else the national class of the rating
-(``ratings.systems.classes``). Other games have no badge until a provider is registered with
+(``rules.ratings.classes``). Other games have no badge until a provider is registered with
 :func:`register_badge_provider` (the go/shogi grades plug in there: a function of the player,
 the rounded rating and the rating list that returns a :class:`Badge` or ``None``).
 """
@@ -17,9 +17,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from ratings.enums import GameKind
-from ratings.systems import classes
+from rules.ratings import classes
 
-# Translated names of the national class ladder (ratings.systems.classes.NATIONAL_CLASSES).
+# Translated names of the national class ladder (rules.ratings.classes.NATIONAL_CLASSES).
 CLASS_NAMES = {
     "elite": _("Elite (super-grandmaster level)"),
     "gm": _("Grandmaster level"),

@@ -1,7 +1,7 @@
 """The calculators of the reference pages: validated input in, every step of the rule out.
 
 Each function takes the cleaned values of one calculator form (``ratings.forms``) and returns
-what the page prints, computed by the rating engine (``ratings.systems``) alone. No database,
+what the page prints, computed by the rating engine (``rules.ratings``) alone. No database,
 no Django.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ratings.systems import egf, fesa, fide
+from rules.ratings import egf, fesa, fide
 
 HYPOTHETICAL = [fide.HYPOTHETICAL_OPPONENT_RATING] * 2
 

@@ -16,7 +16,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ratings.systems import egf, fesa
+from rules.ratings import egf, fesa
 
 MAX_GAMES = 50
 """The most games a calculator takes at once (a long rating period or tournament)."""

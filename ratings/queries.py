@@ -45,7 +45,7 @@ from ratings.models import (
     RatingChange,
     RatingList,
 )
-from ratings.systems import classes, fide
+from rules.ratings import classes, fide
 
 JUNIOR_AGE = 20
 """FIDE's junior lists: players who are under 20 on 1 January of the list's year."""

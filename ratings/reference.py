@@ -1,4 +1,4 @@
-"""Rows of the reference pages, generated from the rating engine (``ratings.systems``).
+"""Rows of the reference pages, generated from the rating engine (``rules.ratings``).
 
 No table here is typed in a second time: every row is computed by calling the pure modules
 (``fide``, ``classes``, ``egf``, ``fesa``), so the pages always show what the engine computes.
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ratings.systems import classes, egf, fesa, fide
+from rules.ratings import classes, egf, fesa, fide
 
 #: The last FIDE tournament category shown (23 = 2801-2825, the highest ever reached).
 LAST_CATEGORY = 23

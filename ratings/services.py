@@ -24,7 +24,7 @@ restores the system's checkpoint stored on the list closing period p - 1
 (``PublishedList.replay_state``), reads only the tournaments and rated games of periods p
 and later (one ordered ``values_list`` query), the players' ``PlayerRating`` inputs and the
 rows of the earlier lists those tournaments started under, runs the pure replay
-(:mod:`ratings.replay` with the system of ``RatingList.system``), and rewrites the derived
+(:mod:`rules.ratings.replay` with the system of ``RatingList.system``), and rewrites the derived
 rows of periods p and later: ledger rows (``RatingChange``), list rows
 (``PublishedRating``), checkpoints, and the ``PlayerRating`` derived fields that changed.
 Without a stored checkpoint it computes from period 0 (still writing from p). The property
@@ -55,7 +55,9 @@ from ratings.models import (
     RatingChange,
     RatingList,
 )
-from ratings.replay import (
+from rules.ratings import egf, fesa
+from rules.ratings.registry import get_system
+from rules.ratings.replay import (
     Checkpoint,
     GameInput,
     LedgerRow,
@@ -67,8 +69,6 @@ from ratings.replay import (
     period_index,
     replay,
 )
-from ratings.systems import egf, fesa
-from ratings.systems.registry import get_system
 from tournaments.audit import record
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE, AuditAction
 from tournaments.models import Game, Tournament

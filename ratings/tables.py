@@ -12,7 +12,7 @@ from players.tables import BaseTable, PlayerColumn
 from ratings import badges
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.queries import GRADE_SYSTEMS, grade_label
-from ratings.systems import classes, fide
+from rules.ratings import classes, fide
 
 # The class names and badges live in ratings.badges; re-exported for older imports.
 CLASS_NAMES = badges.CLASS_NAMES

@@ -10,9 +10,9 @@ from django.db.models import Q
 from players.models import Club, Player
 from ratings.management.commands.seed_demo import Demo
 from ratings.models import PlayerRating, PublishedList, RatingChange
-from ratings.systems import egf
+from rules.pairing.dutch import pair_round
+from rules.ratings import egf
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
-from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import pairing_state
 
 TODAY = dt.date(2026, 3, 15)

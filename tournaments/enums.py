@@ -18,7 +18,7 @@ class PairingSystem(models.TextChoices):
 
 
 ROUND_ROBINS = frozenset({PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN})
-#: Paired by the McMahon engine (``tournaments.pairing.mcmahon``): go and shogi.
+#: Paired by the McMahon engine (``rules.pairing.mcmahon``): go and shogi.
 MCMAHON_ENGINE = frozenset(
     {
         PairingSystem.MCMAHON_GO,

@@ -1,6 +1,6 @@
 """The organiser's tie-break list: a form field, a validator and the presets.
 
-``TiebreakField`` parses TRF-2026/MTB codes with :func:`tournaments.standings.parse_tiebreaks`
+``TiebreakField`` parses TRF-2026/MTB codes with :func:`rules.standings.parse_tiebreaks`
 and cleans to the canonical codes separated by spaces ("BH/C1 BH DE"); an empty value stays
 empty (the tournament then uses the preset of its format). ``validate_tiebreaks`` adds the
 format rule: no Buchholz-family tie-break (BH, FB, AOB) in a round robin (FIDE C.07 Art. 8).
@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.standings import PRESETS, TieBreak, parse_tiebreaks
 from tournaments.enums import ROUND_ROBINS
-from tournaments.standings import PRESETS, TieBreak, parse_tiebreaks
 from tournaments.tiebreak_names import describe
 
 BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})

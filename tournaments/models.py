@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from ratings.systems.egf import parse_grade
+from rules.ratings.egf import parse_grade
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
     MCMAHON_ENGINE,

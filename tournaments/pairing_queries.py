@@ -3,7 +3,7 @@
 Kept apart from :mod:`tournaments.queries` (the public pages' reads) so that the organiser
 flow and the TRF services can import it without the page helpers.
 
-- :func:`pairing_state` builds the engine's :class:`~tournaments.pairing.state.TournamentState`
+- :func:`pairing_state` builds the engine's :class:`~rules.pairing.state.TournamentState`
   for a round from the games, registrations, requested byes and forbidden pairs.
 - :func:`initial_ranking` orders registrations by C.04.2 (rating, title, name).
 """
@@ -20,7 +20,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from players.enums import Title
-from ratings.systems import egf, fesa
+from rules.pairing import mcmahon
+from rules.pairing.state import PlayerState, PointSystem, RoundRecord, TournamentState
+from rules.ratings import egf, fesa
 from tournaments.enums import MCMAHON_SCORED, SHOGI_SYSTEMS, RoundStatus
 from tournaments.models import (
     ForbiddenPair,
@@ -29,13 +31,6 @@ from tournaments.models import (
     RequestedBye,
     Round,
     Tournament,
-)
-from tournaments.pairing import mcmahon
-from tournaments.pairing.state import (
-    PlayerState,
-    PointSystem,
-    RoundRecord,
-    TournamentState,
 )
 
 _TITLE_ORDER = {code: index for index, code in enumerate(Title.values)}

@@ -12,11 +12,12 @@ from django.db.models import Count, Q, QuerySet
 
 from players.models import Player
 from ratings.models import PublishedRating, RatingChange
-from ratings.systems import classes, fide
-from tournaments import pairing_queries, permissions, standings
+from rules import standings
+from rules.pairing import mcmahon
+from rules.ratings import classes, fide
+from tournaments import pairing_queries, permissions
 from tournaments.enums import RATED_RESULTS, Result, RoundStatus
 from tournaments.models import AuditEntry, Game, Registration, ResultReport, Round, Tournament
-from tournaments.pairing import mcmahon
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")

@@ -1,7 +1,7 @@
 """Results files for the go and shogi federations: the EGD ``.h9`` and FESA's ``turnering.txt``.
 
-Read-only services (one per file): they build the pure :mod:`tournaments.h9` /
-:mod:`tournaments.turnering` structures from the database, players in the order of the final
+Read-only services (one per file): they build the pure :mod:`rules.files.h9` /
+:mod:`rules.files.turnering` structures from the database, players in the order of the final
 standings (McMahon score, SOS, SODOS, SOSOS for the go formats) over the rounds with every
 result in.
 
@@ -19,11 +19,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments import queries, standings
+from rules import standings
+from rules.files.h9 import H9File, H9Game, H9Player, write_h9
+from rules.files.turnering import TurneringFile, TurneringPlayer, write_turnering
+from tournaments import queries
 from tournaments.enums import HandicapPolicy
-from tournaments.h9 import H9File, H9Game, H9Player, write_h9
 from tournaments.models import Game, Registration, Tournament
-from tournaments.turnering import TurneringFile, TurneringPlayer, write_turnering
 
 _PLAYED = frozenset("1=0")
 _WHITE_RESULT = {"1": "+", "=": "=", "0": "-", "W": "+", "D": "=", "L": "-", "+": "+", "-": "-"}

@@ -88,7 +88,9 @@ from django.utils.translation import gettext as _
 from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
-from ratings.systems import egf, fesa
+from rules.pairing import berger, mcmahon
+from rules.pairing.dutch import pair_round
+from rules.ratings import egf, fesa
 from tournaments import permissions
 from tournaments.audit import record, snapshot
 from tournaments.enums import (
@@ -114,8 +116,6 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing import berger, mcmahon
-from tournaments.pairing.dutch import pair_round
 from tournaments.pairing_queries import (
     highest_round_number,
     initial_ranking,

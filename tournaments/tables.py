@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from players.tables import BaseTable, PlayerColumn
 from ratings.tables import GradeColumn, signed_two_decimals
+from rules.standings import TieBreak, format_value
 from tournaments.models import AuditEntry, Game, Tournament
 from tournaments.queries import PlayerLine
-from tournaments.standings import TieBreak, format_value
 from tournaments.tiebreak_names import describe
 
 

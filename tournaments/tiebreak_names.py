@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.standings import TieBreak
+from rules.standings import TieBreak
 
 NAMES = {
     "PTS": gettext_lazy("Points"),

@@ -6,7 +6,7 @@ Signatures:
     export_trf(*, tournament) -> str
 
 The file format itself (reading, writing, validation with line and column) lives in the pure
-module :mod:`tournaments.trf`; this module maps it to our models. See ``docs/trf.md``.
+module :mod:`rules.files.trf`; this module maps it to our models. See ``docs/trf.md``.
 
 The import is one transaction: a file with any error changes nothing and the report lists every
 problem found (line, column, reason). A complete tournament is written in bulk (one rating
@@ -34,9 +34,9 @@ from players.enums import Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
+from rules import standings as st
+from rules.files import trf as trfmod
 from tournaments import permissions
-from tournaments import standings as st
-from tournaments import trf as trfmod
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus
 from tournaments.models import (
     ForbiddenPair,

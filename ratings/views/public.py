@@ -28,7 +28,6 @@ from ratings import badges, charts, exports, queries
 from ratings.enums import GameKind
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import PublishedList, RatingList
-from ratings.systems import classes, fide
 from ratings.tables import (
     ArchiveTable,
     BandTable,
@@ -44,6 +43,7 @@ from ratings.tables import (
     next_class_text,
     points_text,
 )
+from rules.ratings import classes, fide
 from tournaments.audit import can_see_audit
 from tournaments.queries import player_history
 from tournaments.views.public import history_table

@@ -14,8 +14,8 @@ from django.views.generic import TemplateView
 from players.views.mixins import ReadOnlyMixin
 from ratings import calculators, forms, reference
 from ratings import reference_tables as rt
-from ratings.systems import classes, fesa, fide
 from ratings.tables import CLASS_NAMES
+from rules.ratings import classes, fesa, fide
 
 
 class ReferenceIndexView(ReadOnlyMixin, TemplateView):

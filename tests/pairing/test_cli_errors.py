@@ -6,7 +6,6 @@ defect written into it; stderr must name the line and column of the defect.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "trf"))
 
 from sample import SAMPLE, with_columns, with_line  # noqa: E402
-
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("tournaments.pairing.__main__") is None,
-    reason="the engine's command line (tournaments/pairing/__main__.py) is not there yet",
-)
 
 
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.dutch import pair_round
-from tournaments.pairing.trfio import round_pairing, state_for_round
-from tournaments.trf import read_trf
+from rules.files.trf import read_trf
+from rules.pairing.dutch import pair_round
+from rules.pairing.trfio import round_pairing, state_for_round
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "dutch-2026"
 

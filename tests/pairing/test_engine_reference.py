@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.__main__ import format_pairing
-from tournaments.pairing.dutch import pair_round
-from tournaments.pairing.state import BLACK, WHITE
-from tournaments.pairing.trfio import played_rounds, round_pairing, state_for_round
-from tournaments.trf import read_trf
+from rules.files.trf import read_trf
+from rules.pairing.cli import format_pairing
+from rules.pairing.dutch import pair_round
+from rules.pairing.state import BLACK, WHITE
+from rules.pairing.trfio import played_rounds, round_pairing, state_for_round
 
 #: The project's shared folder sits beside the work tree; CLUBRATING_SHARED_DATA overrides it.
 DATA = Path(
@@ -156,7 +156,7 @@ def test_acceleration_and_forbidden_pairs_16_players_round_3() -> None:
 
 
 def test_cli_check_mode_finds_no_discrepancy(capsys: pytest.CaptureFixture[str]) -> None:
-    from tournaments.pairing.__main__ import main
+    from rules.pairing.cli import main
 
     code = main(["--dutch", str(REFERENCE / "rtg-1008-11p-4r.trf"), "-c"])
 

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tournaments.pairing.__main__ import main
-from tournaments.pairing.dutch import Weights, choose_colour, pair_round, prepare
-from tournaments.pairing.players import Points, build_player
-from tournaments.pairing.state import (
-    BLACK,
-    WHITE,
-    PlayerState,
-    PointSystem,
-    RoundRecord,
-    TournamentState,
-)
+from rules.pairing.cli import main
+from rules.pairing.dutch import Weights, choose_colour, pair_round, prepare
+from rules.pairing.players import Points, build_player
+from rules.pairing.state import BLACK, WHITE, PlayerState, PointSystem, RoundRecord, TournamentState
 
 POINTS = Points.from_system(PointSystem())
 

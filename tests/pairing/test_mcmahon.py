@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.mcmahon import (
+from rules.pairing.mcmahon import (
     McMahonBoard,
     McMahonPlayer,
     McMahonState,

@@ -1,4 +1,4 @@
-"""TRF file -> engine state (``tournaments.pairing.trfio``)."""
+"""TRF file -> engine state (``rules.pairing.trfio``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "trf"))
 
 from sample import SAMPLE, with_line
 
-from tournaments.pairing.state import PointSystem, RoundRecord
-from tournaments.pairing.trfio import played_rounds, round_pairing, state_for_round
-from tournaments.trf import TrfError, parse_trf
+from rules.files.trf import TrfError, parse_trf
+from rules.pairing.state import PointSystem, RoundRecord
+from rules.pairing.trfio import played_rounds, round_pairing, state_for_round
 
 
 def test_default_round_is_the_one_after_the_last_played():

@@ -1,4 +1,4 @@
-"""Tests of ratings.systems.classes: titles, class ladders, tournament categories.
+"""Tests of rules.ratings.classes: titles, class ladders, tournament categories.
 
 Pure tests: no database, no Django.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ratings.systems import classes
+from rules.ratings import classes
 
 # --------------------------------------------------------------------------- titles
 

@@ -1,4 +1,4 @@
-"""Tests of ratings.systems.egf: the vectors of the rating notes §3.4, the old system by hand,
+"""Tests of rules.ratings.egf: the vectors of the rating notes §3.4, the old system by hand,
 grades, and properties (hypothesis). Pure tests: no database, no Django."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from ratings.systems import egf
+from rules.ratings import egf
 
 approx = pytest.approx
 

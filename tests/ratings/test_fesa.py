@@ -1,4 +1,4 @@
-"""Tests of ratings.systems.fesa: the rating notes §4 (K table, self-check, categories,
+"""Tests of rules.ratings.fesa: the rating notes §4 (K table, self-check, categories,
 grades, promotion example), the fixed point by hand, and properties (hypothesis).
 
 Pure tests: no database, no Django.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ratings.systems import fesa
+from rules.ratings import fesa
 
 approx = pytest.approx
 

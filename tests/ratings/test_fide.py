@@ -1,4 +1,4 @@
-"""Tests of ratings.systems.fide against the published vectors of docs/ratings.md §1-§2.
+"""Tests of rules.ratings.fide against the published vectors of docs/ratings.md §1-§2.
 
 Pure tests: no database, no Django.
 """
@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from ratings.systems import fide
-from ratings.systems.fide import NewcomerEvent
+from rules.ratings import fide
+from rules.ratings.fide import NewcomerEvent
 
 D = Decimal
 

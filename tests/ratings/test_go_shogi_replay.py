@@ -12,7 +12,11 @@ import datetime
 
 import pytest
 
-from ratings.replay import (
+from rules.ratings import egf, fesa
+from rules.ratings.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
+from rules.ratings.fesa_periods import FesaPeriodSystem
+from rules.ratings.registry import get_system
+from rules.ratings.replay import (
     GameInput,
     LiveRow,
     PlayerInput,
@@ -21,10 +25,6 @@ from ratings.replay import (
     period_index,
     replay,
 )
-from ratings.systems import egf, fesa
-from ratings.systems.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
-from ratings.systems.fesa_periods import FesaPeriodSystem
-from ratings.systems.registry import get_system
 
 D = datetime.date
 FEB, MAR, APR = D(2025, 2, 1), D(2025, 3, 1), D(2025, 4, 1)

@@ -1,19 +1,19 @@
 """The pure modules are pure: no Django, no impure module of our apps.
 
-Pure modules: ``ratings/systems/``, ``ratings/replay.py``, the SVG charts
+Pure modules: ``rules/ratings/``, ``rules/ratings/replay.py``, the SVG charts
 ``ratings/charts.py``, the list exports ``ratings/exports.py``, the pairing engines in
-``tournaments/pairing/`` (Dutch, Berger, McMahon), ``tournaments/standings.py``,
-``tournaments/trf.py`` and the go/shogi results files ``tournaments/h9.py`` and
-``tournaments/turnering.py``.
+``tournaments/pairing/`` (Dutch, Berger, McMahon), ``rules/standings.py``,
+``rules/files/trf.py`` and the go/shogi results files ``rules/files/h9.py`` and
+``rules/files/turnering.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
 imports inside functions and under ``TYPE_CHECKING``. The rule, module by module:
 
 - ``django`` (or anything under it) is never imported;
-- other modules of ``ratings.systems`` may be imported (each is checked in turn);
+- other modules of ``rules.ratings`` may be imported (each is checked in turn);
 - any other module of the project (our apps, the Django project package, ``tests``) may be
   imported only if it is itself pure by the same rule, together with the package
-  ``__init__`` files that importing it runs (for example ``ratings.replay``, the generic
+  ``__init__`` files that importing it runs (for example ``rules.ratings.replay``, the generic
   replay that is written without Django). Modules importing models, settings or anything
   Django-bound therefore fail.
 
@@ -31,8 +31,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SYSTEMS = ROOT / "ratings" / "systems"
-PURE_PACKAGE = "ratings.systems"
+PURE_PACKAGE = "rules"
 
 NEVER = "django"
 # Our apps and the project package; any other top-level package of the project is added.
@@ -141,15 +140,11 @@ def forbidden_imports(
 
 
 PURE_FILES = (
-    "ratings/replay.py",
     "ratings/charts.py",
     "ratings/exports.py",
-    "tournaments/standings.py",
-    "tournaments/trf.py",
-    "tournaments/h9.py",
-    "tournaments/turnering.py",
+    "tournaments/pairing/__init__.py",
 )
-PURE_DIRS = ("ratings/systems", "tournaments/pairing")
+PURE_DIRS = ("rules",)
 
 
 def _pure_modules() -> list[Path]:
@@ -160,18 +155,18 @@ def _pure_modules() -> list[Path]:
 def test_the_pure_package_has_the_expected_modules() -> None:
     names = {str(path.relative_to(ROOT)) for path in _pure_modules()}
     assert {
-        "ratings/systems/fide.py",
-        "ratings/systems/classes.py",
-        "ratings/replay.py",
+        "rules/ratings/fide.py",
+        "rules/ratings/classes.py",
+        "rules/ratings/replay.py",
         "ratings/charts.py",
         "ratings/exports.py",
-        "tournaments/pairing/dutch.py",
-        "tournaments/pairing/berger.py",
-        "tournaments/pairing/mcmahon.py",
-        "tournaments/standings.py",
-        "tournaments/trf.py",
-        "tournaments/h9.py",
-        "tournaments/turnering.py",
+        "rules/pairing/dutch.py",
+        "rules/pairing/berger.py",
+        "rules/pairing/mcmahon.py",
+        "rules/standings.py",
+        "rules/files/trf.py",
+        "rules/files/h9.py",
+        "rules/files/turnering.py",
     } <= names
 
 
@@ -199,7 +194,7 @@ for name in sys.argv[1:]:
 
 
 def test_pure_modules_import_without_django() -> None:
-    modules = [_module_name(path) for path in _pure_modules()]
+    modules = [_module_name(path) for path in _pure_modules() if path.name != "__main__.py"]
     result = subprocess.run(  # noqa: S603 - runs this interpreter on a constant script
         [sys.executable, "-c", _BLOCK_DJANGO, *modules],
         cwd=ROOT,
@@ -219,21 +214,21 @@ def test_pure_modules_import_without_django() -> None:
         ("import importlib\nimportlib.import_module('django.conf')", ["django.conf"]),
         ("from . import classes", []),
         ("from .fide import round_change", []),
-        ("from ratings.systems.fide import round_change", []),
+        ("from rules.ratings.fide import round_change", []),
         ("from decimal import Decimal\nimport dataclasses", []),
     ],
 )
 def test_the_checker_itself(source: str, expected: list[str]) -> None:
-    assert forbidden_imports(source, "ratings.systems.example") == expected
+    assert forbidden_imports(source, "rules.ratings.example") == expected
 
 
 def test_the_checker_follows_project_imports() -> None:
     # ratings.models is Django-bound: importing it from a pure module is reported.
-    found = forbidden_imports("from ratings.models import Rating", "ratings.systems.example")
+    found = forbidden_imports("from ratings.models import Rating", "rules.ratings.example")
     assert found
     assert all(problem.startswith("ratings.models -> ") for problem in found)
     assert any(problem.endswith(" -> django.db") for problem in found)
-    relative = forbidden_imports("from ..models import Rating", "ratings.systems.example")
+    relative = forbidden_imports("from ...ratings.models import Rating", "rules.ratings.example")
     assert relative == found
-    missing = forbidden_imports("import players.nowhere", "ratings.systems.example")
+    missing = forbidden_imports("import players.nowhere", "rules.ratings.example")
     assert missing == ["players.nowhere (no such project module)"]

@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.replay import (
+from rules.ratings import fide
+from rules.ratings.fide_periods import FidePeriodSystem, expected_hundredths, round_hundredths
+from rules.ratings.registry import get_system
+from rules.ratings.replay import (
     GameInput,
     LedgerRow,
     PlayerInput,
@@ -22,13 +25,6 @@ from ratings.replay import (
     period_index,
     replay,
 )
-from ratings.systems import fide
-from ratings.systems.fide_periods import (
-    FidePeriodSystem,
-    expected_hundredths,
-    round_hundredths,
-)
-from ratings.systems.registry import get_system
 
 D = datetime.date
 FEB, MAR = D(2025, 2, 1), D(2025, 3, 1)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from ratings import reference
-from ratings.systems import fide
+from rules.ratings import fide
 from tests.web.helpers import body_rows, tables
 
 pytestmark = pytest.mark.django_db

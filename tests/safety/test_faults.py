@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from ratings.services import close_rating_period, set_starting_rating
-from ratings.systems import registry
-from ratings.systems.fide_periods import FidePeriodSystem
+from rules.ratings import registry
+from rules.ratings.fide_periods import FidePeriodSystem
 from tests.safety.helpers import D, full_state, rated_history
 from tournaments.models import Game
 from tournaments.services import record_result

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from tournaments.pairing.berger import (
+from rules.pairing.berger import (
     Game,
     berger_pairs,
     berger_schedule,

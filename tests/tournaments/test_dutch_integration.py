@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from players.models import Player
-from tournaments import trf
+from rules.files import trf
+from rules.pairing.trfio import round_pairing
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Tournament
-from tournaments.pairing.trfio import round_pairing
 from tournaments.services import (
     pair_next_round,
     publish_round,

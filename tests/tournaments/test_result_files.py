@@ -12,21 +12,21 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tests.factories import make_player
-from tournaments import services
-from tournaments.enums import PairingSystem
-from tournaments.h9 import H9Error, H9File, H9Game, H9Player, parse_h9, write_h9
-from tournaments.models import Game
-from tournaments.pairing.mcmahon import pair_round
-from tournaments.pairing_queries import mcmahon_state
-from tournaments.result_files import export_h9, export_turnering
-from tournaments.turnering import (
+from rules.files.h9 import H9Error, H9File, H9Game, H9Player, parse_h9, write_h9
+from rules.files.turnering import (
     TurneringError,
     TurneringFile,
     TurneringPlayer,
     parse_turnering,
     write_turnering,
 )
+from rules.pairing.mcmahon import pair_round
+from tests.factories import make_player
+from tournaments import services
+from tournaments.enums import PairingSystem
+from tournaments.models import Game
+from tournaments.pairing_queries import mcmahon_state
+from tournaments.result_files import export_h9, export_turnering
 
 H9 = H9File(
     name="Lyon Open",

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.berger import berger_schedule
-from tournaments.standings import (
+from rules.pairing.berger import berger_schedule
+from rules.standings import (
     PRESETS,
     Entry,
     Player,

@@ -9,8 +9,8 @@ from fractions import Fraction as F
 
 import pytest
 
+from rules.standings import EDITIONS, PRESETS, parse_tiebreaks, standings
 from tests.tournaments.test_standings import SWISS, build, values
-from tournaments.standings import EDITIONS, PRESETS, parse_tiebreaks, standings
 
 
 @pytest.fixture

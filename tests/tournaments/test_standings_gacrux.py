@@ -8,7 +8,7 @@ skipped.
 
 The tournaments are the shared test data (24 bbpPairings-generated Swiss events, some with
 3/1/0 scoring, in ``dutch-2026/`` and three real TRF files in ``trf-real/``) and generated
-Berger round robins. Until ``tournaments/trf.py`` is merged, a small
+Berger round robins. Until ``rules/files/trf.py`` is merged, a small
 private reader of TRF ``001`` records (and the ``162`` scoring record) lives in this module.
 """
 
@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.berger import berger_schedule
-from tournaments.standings import (
+from rules.pairing.berger import berger_schedule
+from rules.standings import (
     Entry,
     Player,
     PointSystem,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.standings import PRESETS, Entry, Player, Tournament, standings, tiebreak_values
+from rules.standings import PRESETS, Entry, Player, Tournament, standings, tiebreak_values
 
 # A 2d, B 2d, C 1k, D 2k, E 2k with the top bar at 1d: initial 30 30 29 28 28.
 # R1: A-B 1-0, C-D 1-0, E bye (U, 1 point). R2: A-C 1-0, B-D 1-0, E absent (Z).

@@ -8,6 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from ratings.models import PublishedRating
+from rules import standings
 from tests.factories import (
     make_change,
     make_game,
@@ -17,7 +18,7 @@ from tests.factories import (
     make_tournament,
     register,
 )
-from tournaments import queries, standings
+from tournaments import queries
 from tournaments.admin import TournamentForm
 from tournaments.forms_tiebreaks import (
     TiebreakField,

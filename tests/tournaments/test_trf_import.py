@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from players.models import Player
+from rules.files import trf
 from tests.factories import make_player
-from tournaments import trf
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 from tournaments.trf_services import export_trf, import_trf, ranking
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sample import SAMPLE, with_columns, with_line
 
-from tournaments.trf import TrfError, TrfFormatError, parse_trf
+from rules.files.trf import TrfError, TrfFormatError, parse_trf
 
 
 def error_of(text: str) -> TrfError:

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from sample import SAMPLE
 
-from tournaments.trf import PointSystem, RoundEntry, parse_trf, parse_trf_date, read_trf
+from rules.files.trf import PointSystem, RoundEntry, parse_trf, parse_trf_date, read_trf
 
 
 def test_sample_player_fields():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sample import SAMPLE
 
-from tournaments.trf import PlayerRecord, PointSystem, RoundEntry, TrfFile, parse_trf, write_trf
+from rules.files.trf import PlayerRecord, PointSystem, RoundEntry, TrfFile, parse_trf, write_trf
 
 
 def test_sample_written_byte_identical():

@@ -22,11 +22,11 @@ from django.views.generic import FormView
 
 from players.models import Club
 from ratings.models import RatingList
+from rules.files.turnering import ENCODING
 from tournaments import permissions
 from tournaments.models import Tournament
 from tournaments.result_files import export_h9, export_turnering
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
-from tournaments.turnering import ENCODING
 from tournaments.views.organiser import RoleRequiredMixin
 
 

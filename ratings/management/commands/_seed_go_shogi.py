@@ -29,10 +29,10 @@ from players.enums import Sex
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import replay_rating_list
-from ratings.systems import egf, fesa
+from rules.pairing.berger import berger_schedule
+from rules.ratings import egf, fesa
 from tournaments.enums import HandicapPolicy, PairingSystem
 from tournaments.models import Game
-from tournaments.pairing.berger import berger_schedule
 from tournaments.services import (
     add_game,
     add_round,

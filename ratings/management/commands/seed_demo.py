@@ -22,8 +22,8 @@ What it builds (defaults: 160 players, 6 months):
   tournament with handicap games) and a shogi club rated by FESA (a round robin); see
   ``_seed_go_shogi`` (always rated, also with ``--no-ratings``).
 
-Round robins follow the FIDE Berger tables (``tournaments.pairing.berger``). The Swiss events
-are paired round by round with the FIDE Dutch engine (``tournaments.pairing.dutch.pair_round``):
+Round robins follow the FIDE Berger tables (``rules.pairing.berger``). The Swiss events
+are paired round by round with the FIDE Dutch engine (``rules.pairing.dutch.pair_round``):
 pairing numbers by the initial ranking (C.04.2), the history so far (forfeits and byes
 included), requested half-point byes as absent players, the top seed's colour drawn by lot. A
 field too small for the planned rounds plays as many rounds as the engine can pair.
@@ -44,12 +44,12 @@ from players.models import Club, Player
 from ratings.management.commands._seed_go_shogi import seed_go_and_shogi
 from ratings.models import PlayerRating, RatingList
 from ratings.services import close_rating_period, recompute_ratings
-from ratings.systems.fide import probability_for_difference
+from rules.pairing.berger import berger_schedule
+from rules.pairing.dutch import pair_round
+from rules.pairing.state import BLACK, WHITE, PlayerState, RoundRecord, TournamentState
+from rules.ratings.fide import probability_for_difference
 from tournaments.enums import ByeKind, PairingSystem, Result
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
-from tournaments.pairing.berger import berger_schedule
-from tournaments.pairing.dutch import pair_round
-from tournaments.pairing.state import BLACK, WHITE, PlayerState, RoundRecord, TournamentState
 
 STANDARD, RAPID, BLITZ = "chess-standard", "chess-rapid", "chess-blitz"
 TIME_CONTROLS = {STANDARD: "standard", RAPID: "rapid", BLITZ: "blitz"}
@@ -510,7 +510,7 @@ class Demo:
             t.rounds.append(rows)
 
     def _play_swiss(self, t: PlannedTournament) -> None:
-        """The FIDE Dutch system (``tournaments.pairing.dutch``), round by round.
+        """The FIDE Dutch system (``rules.pairing.dutch``), round by round.
 
         Pairing numbers follow the initial ranking (C.04.2: rating, title, name). Each round the
         engine gets the history so far (opponent, colour and TRF code per round, byes and

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.h9 import H9Error, parse_h9
-from tournaments.turnering import ENCODING, TurneringError, parse_turnering
+from rules.files.h9 import H9Error, parse_h9
+from rules.files.turnering import ENCODING, TurneringError, parse_turnering
 
 
 class Command(BaseCommand):

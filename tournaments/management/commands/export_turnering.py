@@ -7,10 +7,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from rules.files.turnering import ENCODING
 from tournaments.management.commands.export_h9 import write
 from tournaments.management.commands.export_trf import find_tournament
 from tournaments.result_files import export_turnering
-from tournaments.turnering import ENCODING
 
 
 class Command(BaseCommand):

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.pairing.matching import Layout, MatchingGraph
-from tournaments.pairing.players import (
+from rules.pairing.matching import Layout, MatchingGraph
+from rules.pairing.players import (
     FLOAT_DOWN,
     FLOAT_UP,
     Player,
@@ -34,7 +34,7 @@ from tournaments.pairing.players import (
     participated,
     was_played,
 )
-from tournaments.pairing.state import WHITE, PairingResult, TournamentState
+from rules.pairing.state import WHITE, PairingResult, TournamentState
 
 __all__ = ["choose_colour", "inferred_initial_colour", "pair_round", "prepare"]
 

@@ -52,7 +52,7 @@ from fractions import Fraction
 
 import rustworkx
 
-from ratings.systems.egf import parse_grade
+from rules.ratings.egf import parse_grade
 
 WHITE = "w"
 BLACK = "b"

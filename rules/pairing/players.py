@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.pairing.state import BLACK, WHITE, PlayerState, PointSystem, RoundRecord
+from rules.pairing.state import BLACK, WHITE, PlayerState, PointSystem, RoundRecord
 
 FLOAT_NONE = 0
 FLOAT_DOWN = 1

@@ -1,21 +1,15 @@
 """Turn a parsed TRF file into the Dutch engine's input (see ``CONTRACT.md``).
 
-Pure Python: reads a :class:`tournaments.trf.TrfFile` and builds a
-:class:`tournaments.pairing.state.TournamentState` for one round.
+Pure Python: reads a :class:`rules.files.trf.TrfFile` and builds a
+:class:`rules.pairing.state.TournamentState` for one round.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from tournaments.pairing.state import (
-    BLACK,
-    WHITE,
-    PlayerState,
-    RoundRecord,
-    TournamentState,
-)
-from tournaments.trf import PlayerRecord, RoundEntry, TrfError, TrfFile
+from rules.files.trf import PlayerRecord, RoundEntry, TrfError, TrfFile
+from rules.pairing.state import BLACK, WHITE, PlayerState, RoundRecord, TournamentState
 
 __all__ = ["played_rounds", "round_pairing", "state_for_round"]
 

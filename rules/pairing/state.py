@@ -1,8 +1,8 @@
 """Input and output types of the Dutch pairing engine.
 
 Everything here is a frozen dataclass of plain Python values: no Django, no I/O. The TRF
-conversion (``tournaments.pairing.trfio``) builds a :class:`TournamentState`; the engine
-(``tournaments.pairing.dutch.pair_round``) returns a :class:`PairingResult`.
+conversion (``rules.pairing.trfio``) builds a :class:`TournamentState`; the engine
+(``rules.pairing.dutch.pair_round``) returns a :class:`PairingResult`.
 
 Scores are stored as floats in the file's own units (1/0.5/0 or 3/1/0); the engine converts
 them to integer tenths internally, so any value with at most one decimal is exact.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.trf import PointSystem
+from rules.files.trf import PointSystem
 
 WHITE = "w"
 BLACK = "b"

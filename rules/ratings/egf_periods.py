@@ -1,12 +1,12 @@
 """EGF (go) period semantics for the generic replay. Pure module.
 
-The mathematics is :mod:`ratings.systems.egf`; the list mechanics (live per tournament,
-starting ratings, snapshots when a period closes) are :mod:`ratings.systems.tournament_periods`.
+The mathematics is :mod:`rules.ratings.egf`; the list mechanics (live per tournament,
+starting ratings, snapshots when a period closes) are :mod:`rules.ratings.tournament_periods`.
 The choices, as read in ``docs/ratings.md`` ("Go (EGF)"):
 
 - **Frozen ratings**: every game of a tournament uses the players' ratings from before the
   tournament; the new rating is the old one plus the sum of the per-game changes
-  (:func:`~ratings.systems.egf.game_change`, bonus included in the 2021 system), then the
+  (:func:`~rules.ratings.egf.game_change`, bonus included in the 2021 system), then the
   floor (-900 in the 2021 system, 100 in the old one), applied once per tournament.
   Nothing is rounded: GoR keeps its decimals; lists print it rounded to a whole point.
 - **Class**: the tournament's class (A 1, B 0.75, C 0.5, D 0.25) weights every change.
@@ -19,20 +19,16 @@ The choices, as read in ``docs/ratings.md`` ("Go (EGF)"):
   stones received (negative: given), the handicap adjustment in rating points (on the
   receiver's side) and the class weight. ``k`` is empty (the EGF has con instead of K).
 - **Grades**: a player's grade is the EGD grade of their current rating
-  (:func:`~ratings.systems.egf.rating_to_grade`).
+  (:func:`~rules.ratings.egf.rating_to_grade`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ratings.replay import GameInput, LedgerRow, TournamentInput
-from ratings.systems import egf
-from ratings.systems.tournament_periods import (
-    PlayerState,
-    TournamentPeriodSystem,
-    round_half_up,
-)
+from rules.ratings import egf
+from rules.ratings.replay import GameInput, LedgerRow, TournamentInput
+from rules.ratings.tournament_periods import PlayerState, TournamentPeriodSystem, round_half_up
 
 __all__ = ["EgfOldPeriodSystem", "EgfPeriodSystem"]
 

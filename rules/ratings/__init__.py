@@ -4,7 +4,7 @@ Every module in this package works on plain ints, ``Decimal`` values, dates and 
 dataclasses, so that scripts, the replay engine and tests can use it without a configured
 project. ``tests/ratings/test_pure_modules.py`` enforces the rule.
 
-- :mod:`ratings.systems.fide`: FIDE Rating Regulations (standard, rapid and blitz).
-- :mod:`ratings.systems.classes`: FIDE titles, Elo's class scale, the national class ladder
+- :mod:`rules.ratings.fide`: FIDE Rating Regulations (standard, rapid and blitz).
+- :mod:`rules.ratings.classes`: FIDE titles, Elo's class scale, the national class ladder
   and FIDE tournament categories.
 """

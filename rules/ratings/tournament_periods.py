@@ -2,7 +2,7 @@
 
 Pure module. FIDE rates a whole period at once; the go and shogi federations update their
 lists after every tournament. :class:`TournamentPeriodSystem` follows the
-:class:`ratings.replay.PeriodSystem` protocol with these rules (the subclasses supply the
+:class:`rules.ratings.replay.PeriodSystem` protocol with these rules (the subclasses supply the
 rating of one tournament, :meth:`TournamentPeriodSystem.rate_tournament`):
 
 - **Live per tournament**: within a period, tournaments are rated one after the other in the
@@ -30,7 +30,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ratings.replay import (
+from rules.ratings.replay import (
     Checkpoint,
     GameInput,
     LedgerRow,

@@ -1,10 +1,10 @@
 """FESA (shogi) period semantics for the generic replay. Pure module.
 
-The mathematics is :mod:`ratings.systems.fesa`; the list mechanics (live per tournament,
-starting ratings, snapshots when a period closes) are :mod:`ratings.systems.tournament_periods`.
+The mathematics is :mod:`rules.ratings.fesa`; the list mechanics (live per tournament,
+starting ratings, snapshots when a period closes) are :mod:`rules.ratings.tournament_periods`.
 The choices, as read in ``docs/ratings.md`` ("Shogi (FESA)"):
 
-- **Each tournament** is rated with :func:`~ratings.systems.fesa.solve_tournament`: game by
+- **Each tournament** is rated with :func:`~rules.ratings.fesa.solve_tournament`: game by
   game in playing order (the replay's round and board order), K from the running rating,
   against the opponent's **final** rating of the tournament (the fixed point), opponent
   ratings below 400 counted as 400, the **win bonus ON**, the per-game changes kept with
@@ -14,11 +14,11 @@ The choices, as read in ``docs/ratings.md`` ("Shogi (FESA)"):
   without a grade who meet no rated player, directly or through other newcomers, cannot be
   anchored: their games in that tournament are not rated.
 - **Status**: unrated (fewer than 9 rated games, or only wins, or only losses), provisional
-  (fewer than 18) or established (:func:`~ratings.systems.fesa.player_status`). A starting
+  (fewer than 18) or established (:func:`~rules.ratings.fesa.player_status`). A starting
   rating's games count as neither wins nor losses. Unrated players are on no list (their
   ratings still count for their opponents); ``LiveRow.status`` says which.
 - **Grades** are earned by promotion after each tournament
-  (:func:`~ratings.systems.fesa.promote`) and never lost; a declared grade is the grade a
+  (:func:`~rules.ratings.fesa.promote`) and never lost; a declared grade is the grade a
   player starts with.
 - **Ledger**: ``rating_used`` is the running rating before the game, ``opponent_rating`` the
   opponent's rating before the tournament, ``opponent_rating_used`` their final rating of the
@@ -31,13 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ratings.replay import GameInput, LedgerRow, TournamentInput
-from ratings.systems import fesa
-from ratings.systems.tournament_periods import (
-    PlayerState,
-    TournamentPeriodSystem,
-    round_half_up,
-)
+from rules.ratings import fesa
+from rules.ratings.replay import GameInput, LedgerRow, TournamentInput
+from rules.ratings.tournament_periods import PlayerState, TournamentPeriodSystem, round_half_up
 
 __all__ = ["WIN_BONUS", "FesaPeriodSystem"]
 

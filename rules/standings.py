@@ -1,6 +1,6 @@
 """Standings, FIDE C.07 tie-breaks, crosstables and progress tables.
 
-Pure module: standard library plus the pure :mod:`ratings.systems.fide` (tables 8.1.1 and
+Pure module: standard library plus the pure :mod:`rules.ratings.fide` (tables 8.1.1 and
 8.1.2); no Django, nothing else from our apps.
 
 Rules implemented: FIDE C.07 "Play-Off and Tie-Break Regulations" applied from 1 March 2026
@@ -64,14 +64,14 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
-from ratings.systems.fide import (
+from rules.files.trf import RESULT_POINTS
+from rules.ratings.fide import (
     average_rating,
     difference_for_percentage,
     percentage,
     probability_for_difference,
     rating_change,
 )
-from tournaments.trf import RESULT_POINTS
 
 __all__ = [
     "EDITIONS",

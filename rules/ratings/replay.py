@@ -10,7 +10,7 @@ them. This module knows only the shape of that computation:
    (:func:`period_index`); all its rated games go to that period, in the order given;
 3. periods are replayed in order, and the rating of one period is delegated to a *system*
    object (:class:`PeriodSystem`), chosen by ``RatingList.system`` through
-   :mod:`ratings.systems.registry`. The system keeps whatever state it needs between periods
+   :mod:`rules.ratings.registry`. The system keeps whatever state it needs between periods
    (FIDE: published ratings, K, the newcomers' pooled games; EGF: ratings frozen per
    tournament; FESA: ratings, statuses and grades after each tournament) and appends
    :class:`LedgerRow` and :class:`PublishedRow` tuples; at the end it reports each player's

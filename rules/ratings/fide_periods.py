@@ -1,6 +1,6 @@
-"""FIDE period semantics for the generic replay (:mod:`ratings.replay`). Pure module.
+"""FIDE period semantics for the generic replay (:mod:`rules.ratings.replay`). Pure module.
 
-The rating mathematics comes from :mod:`ratings.systems.fide` (table 8.1.2, the 400/2650
+The rating mathematics comes from :mod:`rules.ratings.fide` (table 8.1.2, the 400/2650
 rule, K rules, the initial-rating formula); this module decides which numbers go in, period
 by period, and keeps the state between periods. The choices, per FIDE Rating Regulations
 2024 (§7, §8) as read in ``docs/ratings.md`` §1:
@@ -16,10 +16,10 @@ by period, and keeps the state between periods. The choices, per FIDE Rating Reg
   the rated player (no ledger row); it counts towards the unrated player's initial rating.
   A game between two unrated players counts for neither.
 - **K** is fixed at the start of the period: the K published on the previous list
-  (:func:`~ratings.systems.fide.k_factor` with that list's rating, the rated games completed
+  (:func:`~rules.ratings.fide.k_factor` with that list's rating, the rated games completed
   so far, the birth year and the list's year), then capped for the period by
   K x n <= 700 with n the player's rated games in the period
-  (:func:`~ratings.systems.fide.capped_k`). All games of a period use the same capped K, so
+  (:func:`~rules.ratings.fide.capped_k`). All games of a period use the same capped K, so
   a later game in the period can lower the K of earlier ones; the replay recomputes the
   whole period each time.
 - **Change**: each ledger row holds K x (score - PD), exact in hundredths; the period change
@@ -31,7 +31,7 @@ by period, and keeps the state between periods. The choices, per FIDE Rating Reg
   games no longer count towards an initial rating).
 - **Initial ratings** (§7.1.4, §8.2): an unrated player's games against rated opponents are
   pooled per tournament ("event"); at each list that closes a period in which they played
-  such games, :func:`~ratings.systems.fide.first_rating` is asked whether the pool (26
+  such games, :func:`~rules.ratings.fide.first_rating` is asked whether the pool (26
   months, zero first event discarded, at least 5 games, two hypothetical 1800 draws, result
   at least 1400, at most 2200) gives a rating; if so it is published on that list with
   ``change`` empty and the pooled games counted as rated games for the K rules.
@@ -52,7 +52,8 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from ratings.replay import (
+from rules.ratings import fide
+from rules.ratings.replay import (
     Checkpoint,
     GameInput,
     LedgerRow,
@@ -63,7 +64,6 @@ from ratings.replay import (
     TournamentInput,
     period_index,
 )
-from ratings.systems import fide
 
 __all__ = ["FidePeriodSystem", "expected_hundredths", "round_hundredths"]
 
@@ -82,7 +82,7 @@ _HALF_SCORES = (Decimal(0), Decimal("0.5"), Decimal(1))
 def expected_hundredths(rating: int, opponent: int, standard: bool = True) -> tuple[int, int, bool]:
     """PD in hundredths, the opponent rating used and whether the 400-point rule applied.
 
-    Same rules as :func:`ratings.systems.fide.game_line` (a test checks they agree).
+    Same rules as :func:`rules.ratings.fide.game_line` (a test checks they agree).
     """
     d = rating - opponent
     capped = False

@@ -1,7 +1,7 @@
-"""Which :class:`ratings.replay.PeriodSystem` rates a list: ``RatingList.system`` -> factory.
+"""Which :class:`rules.ratings.replay.PeriodSystem` rates a list: ``RatingList.system`` -> factory.
 
 Pure module. To plug in a rating system (EGF, FESA, a club's own): write a module in this
-package with a class following :class:`ratings.replay.PeriodSystem`, add it to
+package with a class following :class:`rules.ratings.replay.PeriodSystem`, add it to
 :data:`SYSTEMS` and a choice to ``ratings.enums.RatingSystem``. The replay and the services
 do not change.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ratings.replay import PeriodSystem
-from ratings.systems.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
-from ratings.systems.fesa_periods import FesaPeriodSystem
-from ratings.systems.fide_periods import FidePeriodSystem
+from rules.ratings.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
+from rules.ratings.fesa_periods import FesaPeriodSystem
+from rules.ratings.fide_periods import FidePeriodSystem
+from rules.ratings.replay import PeriodSystem
 
 __all__ = ["SYSTEMS", "get_system"]
 

@@ -122,7 +122,7 @@ class PointSystem:
     """Points per kind of round result; defaults are 1 / ½ / 0 with byes valued like games.
 
     The TRF-2026 ``162`` record, JaVaFo's ``XXS`` and bbp's ``BB?`` lines. Also the pairing
-    engine's point system (``tournaments.pairing.state`` re-exports it): floats in the file's
+    engine's point system (``rules.pairing.state`` re-exports it): floats in the file's
     own units.
     """
 
