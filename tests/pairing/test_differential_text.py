@@ -12,22 +12,17 @@ The differential test (``bench/differential.py``) counts such colour differences
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rules.files.trf import read_trf
 from rules.pairing.dutch import pair_round
 from rules.pairing.trfio import round_pairing, state_for_round
-
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "dutch-2026"
+from tests.datafiles import DUTCH_2026 as DATA
 
 
 @pytest.fixture
 def round_seven():
     path = DATA / "rtg-1009-28p-9r.trf"
-    if not path.is_file():
-        pytest.skip(f"shared test data not found at {path}")
     trf = read_trf(path)
     trf.total_rounds = 9
     trf.initial_colour = trf.player(1).entry(1).colour

@@ -8,7 +8,6 @@ exactly the recorded pairs, colours included, and the same pairing-allocated bye
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 
 import pytest
@@ -18,14 +17,9 @@ from rules.pairing.cli import format_pairing
 from rules.pairing.dutch import pair_round
 from rules.pairing.state import BLACK, WHITE
 from rules.pairing.trfio import played_rounds, round_pairing, state_for_round
+from tests.datafiles import BBP_TESTS, DUTCH_2026
 
-#: The project's shared folder sits beside the work tree; CLUBRATING_SHARED_DATA overrides it.
-DATA = Path(
-    os.environ.get("CLUBRATING_SHARED_DATA")
-    or Path(__file__).resolve().parents[3] / "shared" / "data"
-)
-REFERENCE = DATA / "dutch-2026"
-BBP_TESTS = DATA / "bbp-tests"
+REFERENCE = DUTCH_2026
 
 
 def _players(path: Path) -> int:
@@ -33,7 +27,7 @@ def _players(path: Path) -> int:
 
 
 def _reference_files() -> list[Path]:
-    return sorted(REFERENCE.glob("*.trf"), key=_players) if REFERENCE.is_dir() else []
+    return sorted(REFERENCE.glob("*.trf"), key=_players)
 
 
 def _replay(path: Path) -> list[tuple[int, set, int | None, set, int | None]]:
@@ -68,12 +62,6 @@ def test_reference_tournament_every_round_identical(path: Path) -> None:
 
     assert rows, f"{path.name} has no played round"
     assert wrong == []
-
-
-@pytest.fixture(autouse=True)
-def _needs_shared_data() -> None:
-    if not REFERENCE.is_dir() or not BBP_TESTS.is_dir():
-        pytest.skip(f"shared test data not found at {DATA}")
 
 
 def test_reference_data_is_complete() -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -39,9 +38,10 @@ from tournaments.trf_services import export_trf
 
 pytestmark = pytest.mark.django_db
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "dutch-2026"
+from tests.datafiles import DUTCH_2026 as DATA  # noqa: E402
+
 SMALL_FILES = ["rtg-1008-11p-4r.trf", "rtg-1016-10p-4r.trf", "rtg-1001-23p-7r.trf"]
-ALL_FILES = sorted(p.name for p in DATA.glob("*.trf")) if DATA.is_dir() else SMALL_FILES
+ALL_FILES = sorted(p.name for p in DATA.glob("*.trf"))
 _RESULT = {
     ("1", "0"): "10",
     ("=", "="): "==",
@@ -56,12 +56,7 @@ _RESULT = {
 
 
 def load(name: str) -> trf.TrfFile:
-    path = DATA / name
-    assert path.is_file(), (
-        f"shared test data {path.resolve()} is missing: the repository's parent folder must "
-        "hold shared/data/dutch-2026 (see docs/trf.md)"
-    )
-    return trf.read_trf(path)
+    return trf.read_trf(DATA / name)
 
 
 def _decimal(value: float) -> Decimal:

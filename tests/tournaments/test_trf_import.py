@@ -15,7 +15,8 @@ from tournaments.trf_services import export_trf, import_trf, ranking
 
 pytestmark = pytest.mark.django_db
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+from tests.datafiles import DATA  # noqa: E402
+
 #: The tie-breaks of example1.trf's rank column, with standings edition "2005" (docs/trf.md).
 EXAMPLE1_TIEBREAKS = "BH SB WIN TPN"
 
@@ -31,12 +32,7 @@ SMALL = """\
 
 
 def shared(name: str) -> Path:
-    path = DATA / name
-    assert path.is_file(), (
-        f"shared test data {path.resolve()} is missing: the repository's parent folder must "
-        "hold shared/data (see docs/trf.md)"
-    )
-    return path
+    return DATA / name
 
 
 def counts() -> dict[str, int]:

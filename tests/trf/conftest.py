@@ -1,4 +1,4 @@
-"""Fixtures for the TRF reader tests: where the shared test data lives."""
+"""Fixtures for the TRF reader tests: where the test data lives."""
 
 from __future__ import annotations
 
@@ -9,13 +9,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-#: The project's shared data folder sits beside the repository.
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+from tests.datafiles import DATA
 
 
 @pytest.fixture
 def data_dir() -> Path:
-    """The shared test-data folder (skip when this checkout has none beside it)."""
-    if not DATA.is_dir():
-        pytest.skip(f"shared test data not found at {DATA}")
+    """The test-data folder (``tests/data``)."""
     return DATA
