@@ -55,8 +55,9 @@ INSTALLED_APPS = [
     "axes",
     "ninja",  # serves the API docs page from its own static files (no CDN)
     "players",
-    "ratings",
     "tournaments",
+    "ratings",
+    "core",
 ]
 
 MIDDLEWARE = [
@@ -87,7 +88,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournaments.context_processors.roles",
+                "core.context_processors.roles",
             ],
         },
     },

@@ -1,8 +1,9 @@
 """Top-level URL configuration."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 from clubrating.api import api
@@ -10,6 +11,12 @@ from clubrating.views import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The audit trail's admin moved with its model from tournaments to core; old links follow.
+    re_path(
+        r"^admin/tournaments/auditentry/(?P<rest>.*)$",
+        RedirectView.as_view(url="/admin/core/auditentry/%(rest)s", permanent=True),
+        name="admin_auditentry_moved",
+    ),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     # The language switch only writes the visitor's own language cookie: exempt from CSRF so

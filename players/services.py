@@ -8,7 +8,7 @@ Signatures:
     delete_player(*, player, user=None) -> None        # refused with rated games
     merge_players(*, keep, duplicate, user=None) -> Player   # duplicates: moves everything
 
-Every change is recorded in the audit trail (``tournaments.audit.record``) in its transaction.
+Every change is recorded in the audit trail (``core.audit.record``) in its transaction.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from core.audit import record, snapshot
+from core.enums import AuditAction
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.services import lock_rating_list, replay_locked
-from tournaments.audit import record, snapshot
-from tournaments.enums import AuditAction
 from tournaments.models import ForbiddenPair, Game, Registration, Tournament
 from tournaments.queries import rated_games
 

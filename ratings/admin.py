@@ -9,7 +9,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from players.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
+from core.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 from ratings import services
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 

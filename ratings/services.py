@@ -47,6 +47,8 @@ from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils.translation import gettext as _
 
+from core.audit import record
+from core.enums import AuditAction
 from players.models import Player
 from ratings.models import (
     PlayerRating,
@@ -69,8 +71,7 @@ from rules.ratings.replay import (
     period_index,
     replay,
 )
-from tournaments.audit import record
-from tournaments.enums import RATED_RESULTS, WHITE_SCORE, AuditAction
+from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Tournament
 
 RATING_MIN = 0

@@ -8,7 +8,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from players.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, PlayerColumn
 from ratings import badges
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from ratings.queries import GRADE_SYSTEMS, grade_label

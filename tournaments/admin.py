@@ -12,19 +12,20 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from players.admin import (
+from core.admin import (
     GuardedDeleteMixin,
     ServiceAdminMixin,
     ServiceRejected,
+    ViewOnlyAdminMixin,
     adopt,
     call_service,
 )
+from core.models import AuditEntry
 from ratings import services as rating_services
 from tournaments import services
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import (
     POINT_FIELDS,
-    AuditEntry,
     ForbiddenPair,
     Game,
     Registration,
@@ -407,17 +408,8 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
             services.delete_game(game=game, user=request.user)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Visible in the admin, written only on the organiser pages (through the services)."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+class ReadOnlyAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
+    """Visible in the admin, written only on the organiser pages (through the actions)."""
 
 
 @admin.register(RequestedBye)
@@ -468,7 +460,7 @@ class ResultReportAdmin(ReadOnlyAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
-    """The audit trail: written only by the services (``tournaments.audit.record``)."""
+    """The audit trail: written only by the services (``core.audit.record``)."""
 
     list_display = ["created_at", "user", "action", "summary", "tournament", "player"]
     list_filter = ["action", "rating_list"]

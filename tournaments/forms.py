@@ -8,8 +8,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from core import roles as permissions
 from players.models import Player
-from tournaments import permissions
 from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
 from tournaments.forms_tiebreaks import TiebreakField, TiebreakFormMixin
 from tournaments.models import POINT_FIELDS, Game, Registration, Tournament

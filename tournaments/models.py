@@ -4,12 +4,10 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rules.ratings.egf import parse_grade
@@ -19,7 +17,6 @@ from tournaments.enums import (
     MCMAHON_SCORED,
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
-    AuditAction,
     ByeKind,
     HandicapPolicy,
     InitialColour,
@@ -465,67 +462,3 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.get_result_display()} ({self.player})"
-
-
-class AuditEntry(models.Model):
-    """One recorded change: who, when, what, on which objects, before and after.
-
-    Written only by :func:`tournaments.audit.record`, inside the transaction of the service
-    that made the change, so an entry exists exactly when its change was committed. The
-    object links are nullable and survive the deletion of their object (``SET_NULL``);
-    ``summary`` keeps the names as they were.
-    """
-
-    created_at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("who"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    action = models.CharField(_("action"), max_length=40, choices=AuditAction.choices)
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit_entries",
-    )
-    player = models.ForeignKey(
-        "players.Player",
-        verbose_name=_("player"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit_entries",
-    )
-    other_player = models.ForeignKey(
-        "players.Player",
-        verbose_name=_("second player"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    rating_list = models.ForeignKey(
-        "ratings.RatingList",
-        verbose_name=_("rating list"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit_entries",
-    )
-    before = models.JSONField(_("before"), null=True, blank=True, encoder=DjangoJSONEncoder)
-    after = models.JSONField(_("after"), null=True, blank=True, encoder=DjangoJSONEncoder)
-    summary = models.TextField(_("summary"))
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit entries")
-
-    def __str__(self) -> str:
-        return self.summary

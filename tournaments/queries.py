@@ -10,14 +10,16 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from core import roles as permissions
+from core.models import AuditEntry
 from players.models import Player
 from ratings.models import PublishedRating, RatingChange
 from rules import standings
 from rules.pairing import mcmahon
 from rules.ratings import classes, fide
-from tournaments import pairing_queries, permissions
+from tournaments import pairing_queries
 from tournaments.enums import RATED_RESULTS, Result, RoundStatus
-from tournaments.models import AuditEntry, Game, Registration, ResultReport, Round, Tournament
+from tournaments.models import Game, Registration, ResultReport, Round, Tournament
 
 ONE = Decimal(1)
 HALF = Decimal("0.5")

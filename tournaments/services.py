@@ -54,7 +54,7 @@ Organiser flow (pairing):
 Read side: ``tournaments.pairing_queries.pairing_state(tournament, round_number)``
 -> TournamentState (TPN = pairing number) and ``round_is_complete(round) -> bool``.
 
-Roles (``tournaments.permissions``):
+Roles (``core.roles``):
 
     set_arbiters(*, tournament, arbiters, user=None) -> list[User]  # the club's organisers
     report_result(*, game, result, user) -> ResultReport      # a player, for their own game
@@ -66,7 +66,7 @@ Roles (``tournaments.permissions``):
 seed, tests of the domain rules).
 
 ``user`` is who made the change: every service that changes results, pairings, byes or
-withdrawals records it in the audit trail (:func:`tournaments.audit.record`) in its own
+withdrawals records it in the audit trail (:func:`core.audit.record`) in its own
 transaction. ``delete_tournament(*, tournament, user=None)`` refuses a tournament with rated
 games.
 """
@@ -85,20 +85,20 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core import roles as permissions
+from core.audit import record, snapshot
+from core.enums import AuditAction
 from players.models import Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
 from rules.pairing import berger, mcmahon
 from rules.pairing.dutch import pair_round
 from rules.ratings import egf, fesa
-from tournaments import permissions
-from tournaments.audit import record, snapshot
 from tournaments.enums import (
     BYE_RESULTS,
     GAME_RESULTS,
     RATED_RESULTS,
     SHOGI_SYSTEMS,
-    AuditAction,
     ByeKind,
     InitialColour,
     PairingSystem,

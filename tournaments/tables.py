@@ -8,10 +8,11 @@ from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from players.tables import BaseTable, PlayerColumn
+from core.models import AuditEntry
+from core.tables import BaseTable, PlayerColumn
 from ratings.tables import GradeColumn, signed_two_decimals
 from rules.standings import TieBreak, format_value
-from tournaments.models import AuditEntry, Game, Tournament
+from tournaments.models import Game, Tournament
 from tournaments.queries import PlayerLine
 from tournaments.tiebreak_names import describe
 

@@ -30,13 +30,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core import roles as permissions
 from players.enums import Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from ratings.services import lock_rating_list, replay_locked
 from rules import standings as st
 from rules.files import trf as trfmod
-from tournaments import permissions
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus
 from tournaments.models import (
     ForbiddenPair,

@@ -33,7 +33,7 @@ urlpatterns = [
     path("<slug:slug>/progress/", public.ProgressView.as_view(), name="progress"),
     path("<slug:slug>/rounds/", public.RoundView.as_view(), name="rounds"),
     path("<slug:slug>/round/<int:number>/", public.RoundView.as_view(), name="round"),
-    # Organiser pages (role checks in tournaments.permissions): GET pages, POST actions.
+    # Organiser pages (role checks in core.roles): GET pages, POST actions.
     path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
     path(
         "<slug:slug>/organise/register/",

@@ -21,9 +21,10 @@ from django.views.generic import DetailView, TemplateView, View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin, SingleTableView
 
+from core.audit import can_see_audit
+from core.views import ReadOnlyMixin
 from players.models import Player
 from players.queries import player_for_page
-from players.views.mixins import ReadOnlyMixin
 from ratings import badges, charts, exports, queries
 from ratings.enums import GameKind
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
@@ -44,7 +45,6 @@ from ratings.tables import (
     points_text,
 )
 from rules.ratings import classes, fide
-from tournaments.audit import can_see_audit
 from tournaments.queries import player_history
 from tournaments.views.public import history_table
 

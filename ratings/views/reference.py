@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
-from players.views.mixins import ReadOnlyMixin
+from core.views import ReadOnlyMixin
 from ratings import calculators, forms, reference
 from ratings import reference_tables as rt
 from ratings.tables import CLASS_NAMES

@@ -1,4 +1,4 @@
-"""The command line against bbpPairings v6.0.0, one process a round, as an arbiter's checker runs it.
+"""The command line against bbpPairings v6.0.0, one process a round, as checkers run it.
 
 For every round r of the 24 reference tournaments in ``tests/data/dutch-2026`` the test writes
 the file an engine is given (rounds 1..r-1 played, round r holding only the requested byes

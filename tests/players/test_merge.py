@@ -8,13 +8,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core.enums import AuditAction
+from core.models import AuditEntry
 from players.models import Player
 from players.services import delete_player, merge_players
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
 from ratings.services import close_rating_period, recompute_ratings, set_starting_rating
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
-from tournaments.enums import AuditAction
-from tournaments.models import AuditEntry, Game, Registration, Tournament
+from tournaments.models import Game, Registration, Tournament
 from tournaments.services import add_game, add_round, delete_tournament, register_player
 
 pytestmark = pytest.mark.django_db

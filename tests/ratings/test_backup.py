@@ -14,6 +14,7 @@ from django.core import serializers
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from core.models import AuditEntry
 from players.models import Player
 from ratings.backup import (
     DERIVED_FIELDS,
@@ -23,7 +24,7 @@ from ratings.backup import (
     exported_models,
 )
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
-from tournaments.models import AuditEntry, Game
+from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +155,7 @@ def test_import_into_a_database_with_data_is_refused(demo):
         run("import_all", str(demo))
 
     assert str(refused.value).startswith(
-        "Nothing imported: The database is not empty (auth.user, players.club"
+        "Nothing imported: The database is not empty (auth.user, core.auditentry, players.club"
     )
     assert Player.objects.count() == players
 

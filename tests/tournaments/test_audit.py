@@ -8,13 +8,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from core import audit
+from core.enums import AuditAction
+from core.models import AuditEntry
 from players.models import Club
 from players.services import update_player
 from ratings.services import close_rating_period, reopen_rating_period, set_starting_rating
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
-from tournaments import audit
-from tournaments.enums import AuditAction, PairingSystem
-from tournaments.models import AuditEntry
+from tournaments.enums import PairingSystem
 from tournaments.services import (
     add_game,
     add_round,
@@ -271,12 +272,12 @@ def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
     entry = AuditEntry.objects.get(action=AuditAction.GAME_ADDED)
     client.force_login(staff)
 
-    listing = client.get(reverse("admin:tournaments_auditentry_changelist"))
+    listing = client.get(reverse("admin:core_auditentry_changelist"))
     change = client.post(
-        reverse("admin:tournaments_auditentry_change", args=[entry.pk]), {"summary": "forged"}
+        reverse("admin:core_auditentry_change", args=[entry.pk]), {"summary": "forged"}
     )
     delete = client.post(
-        reverse("admin:tournaments_auditentry_delete", args=[entry.pk]), {"post": "yes"}
+        reverse("admin:core_auditentry_delete", args=[entry.pk]), {"post": "yes"}
     )
 
     assert listing.status_code == 200

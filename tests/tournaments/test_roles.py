@@ -1,4 +1,4 @@
-"""Roles: the predicates of ``tournaments.permissions``, the services' own checks, players
+"""Roles: the predicates of ``core.roles``, the services' own checks, players
 reporting results for an arbiter to confirm, and the role links in the navigation."""
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core import roles as permissions
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
 from ratings.services import set_starting_rating
 from tests.factories import make_player, standard_list
 from tests.tournaments.test_trf_import import SMALL
-from tournaments import permissions, services
+from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
 

@@ -64,6 +64,7 @@ READ_ONLY = frozenset(
         "tournaments:organise_round",
         "tournaments:my_games",
         "healthz",
+        "admin_auditentry_moved",
         "ratings:archive",
         "ratings:compare",
         "ratings:distribution",
@@ -388,7 +389,7 @@ def _url_names(patterns: list[Any], namespace: str = "") -> set[str]:
 def snapshot() -> dict[str, list[tuple]]:
     """Every row of every table of the project's apps (and their many-to-many tables)."""
     rows = {}
-    for label in ("players", "ratings", "tournaments"):
+    for label in ("players", "ratings", "tournaments", "core"):
         for model in apps.get_app_config(label).get_models(include_auto_created=True):
             values = model.objects.order_by("pk").values_list()
             rows[model._meta.db_table] = [tuple(map(str, row)) for row in values]

@@ -1,7 +1,7 @@
 """Organiser pages: my clubs, my tournaments, the tournament dashboard and the round page
 (pair, edit, publish, results with a preview of the rating changes, reported results).
 
-Every view checks a role predicate of :mod:`tournaments.permissions` before anything else
+Every view checks a role predicate of :mod:`core.roles` before anything else
 (:class:`RoleRequiredMixin`): anonymous users go to the login page, users without the role
 get 403. Managing a tournament (settings, registrations, arbiters) needs staff or an
 organiser of its club; everything else (pairings, results, byes, withdrawals, forbidden
@@ -28,10 +28,11 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from core import roles as permissions
 from players.models import Club
 from players.services import create_player
 from ratings.queries import result_previews, tournament_grades
-from tournaments import permissions, queries, services
+from tournaments import queries, services
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.forms import (
     AddBoardForm,

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from tournaments import permissions, services
+from core import roles as permissions
+from tournaments import services
 from tournaments.forms import ReportForm
 from tournaments.models import Game
 from tournaments.organiser_tables import ReportableGameTable

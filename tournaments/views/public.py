@@ -6,10 +6,10 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView
 from django_tables2 import RequestConfig, SingleTableView
 
-from players.views.mixins import ReadOnlyMixin
+from core.audit import can_see_audit
+from core.views import ReadOnlyMixin
 from ratings.queries import tournament_grades
 from tournaments import queries
-from tournaments.audit import can_see_audit
 from tournaments.tables import (
     AuditTable,
     CrosstableTable,

@@ -2,7 +2,7 @@
 and the go/shogi federations' results files (EGD ``.h9``, FESA ``turnering.txt``).
 
 Import: staff, or a club organiser for one of their clubs; export: the tournament's arbiters
-and managers (``tournaments.permissions``). Both views call one service each.
+and managers (``core.roles``). Both views call one service each.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView
 
+from core import roles as permissions
 from players.models import Club
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
-from tournaments import permissions
 from tournaments.models import Tournament
 from tournaments.result_files import export_h9, export_turnering
 from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf

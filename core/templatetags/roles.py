@@ -1,11 +1,11 @@
 """``{% if tournament|arbitrated_by:user %}``: show a tournament's back-office links to the
-users who may use them (``tournaments.permissions.can_arbitrate``)."""
+users who may use them (``core.roles.can_arbitrate``)."""
 
 from typing import Any
 
 from django import template
 
-from tournaments import permissions
+from core import roles as permissions
 
 register = template.Library()
 

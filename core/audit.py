@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import models, transaction
 
-from tournaments.models import AuditEntry
+from core.models import AuditEntry
 
 
 def saved_user(user: Any) -> Any:
@@ -65,7 +65,7 @@ def can_see_audit(user: Any, tournament: Any = None, *, player: Any = None) -> b
 
     Without an object: staff only.
     """
-    from tournaments import permissions
+    from core import roles as permissions
 
     if tournament is not None:
         return permissions.can_arbitrate(user, tournament)

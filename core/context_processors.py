@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from tournaments import permissions
+from core import roles as permissions
 
 
 class Roles:
