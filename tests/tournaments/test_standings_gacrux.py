@@ -1,27 +1,42 @@
 """Differential test: our C.07 tie-breaks against FIDE's reference checker (Gacrux).
 
-Gacrux is OttoMilvang/TieBreakServer (MIT, Python). It is never committed here: point the
-environment variable ``GACRUX_DIR`` at a checkout (the directory holding
-``tiebreakchecker.py``) and ``TRF_DATA_DIR`` at the shared test data, then run
-``pytest -m slow tests/tournaments/test_standings_gacrux.py``. Without them the tests are
-skipped.
+Gacrux is OttoMilvang/TieBreakServer (MIT, Python). It is not run here and none of its code is
+committed: its values are stored in ``tests/data/gacrux/tiebreaks.json``, produced by Gacrux
+1.9.57 at commit 14a34a2c2f36509b110e4f25d6247f31fc4bf2f5 (committed 2026-07-21), run on
+2026-12-02 with Python 3.11.
 
-The tournaments are the shared test data (24 bbpPairings-generated Swiss events, some with
-3/1/0 scoring, in ``dutch-2026/`` and three real TRF files in ``trf-real/``) and generated
-Berger round robins. Until ``rules/files/trf.py`` is merged, a small
-private reader of TRF ``001`` records (and the ``162`` scoring record) lives in this module.
+The cases are the 24 bbpPairings-generated Swiss events of ``dutch-2026/`` (some with 3/1/0
+scoring), the three real files of ``trf-real/`` and 20 generated Berger round robins
+(``random_round_robin`` below, seed ``10 * players + double``). Each tournament was read with
+``read_trf`` (or generated) and exported as a TRF of a ``012`` name and ``001`` records, plus
+a ``162`` record when the scoring is not 1/½/0; the score went in columns 81-84 and colourless
+forfeits (TRF06-era files) got White for the lower pairing number (Gacrux needs a colour to tell
+the sides apart; colours of unplayed games change no tie-break). Gacrux then ran, per case::
+
+    python tiebreakchecker.py -i FILE -s -dT -t PTS <CODES> <UNRATED> <EDITION_2024>
+    python tiebreakchecker.py -i FILE -s -dT -t PTS DE
+    python tiebreakchecker.py -i FILE -s -dT -n K -t PTS <MIDWAY>     # K = rounds // 2 + 1
+    python tiebreakchecker.py -i FILE -p -dT -t PTS <RR_CODES without DE>   # round robins
+    python tiebreakchecker.py -i FILE -p -dT -t PTS DE                      # round robins
+
+(the exact command lines are stored with each case). Its tab-separated table was read as
+fractions, ``-0`` and ``None`` as no value. A case is keyed ``folder/file.trf`` (complete),
+``folder/file.trf@K`` (after round K) or ``rr-PLAYERS-DOUBLE``; per code a list of values
+indexed by pairing number - 1, as fraction strings or ``null``.
+
+Until ``rules/files/trf.py`` is merged, a small private reader of TRF ``001`` records (and the
+``162`` scoring record) lives in this module.
 """
 
 from __future__ import annotations
 
 import bisect
-import os
+import json
 import random
-import subprocess
-import sys
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -36,15 +51,12 @@ from rules.standings import (
     parse_tiebreak,
     tiebreak_values,
 )
+from tests.datafiles import DATA, DUTCH_2026, TRF_REAL
 
-DATA = Path(os.environ.get("TRF_DATA_DIR", "/nonexistent"))
-FILES = sorted((DATA / "dutch-2026").glob("*.trf")) + sorted((DATA / "trf-real").glob("*.trf"))
-GACRUX = os.environ.get("GACRUX_DIR")
-needs_data = pytest.mark.skipif(
-    not FILES, reason="set TRF_DATA_DIR to the shared data (dutch-2026/, trf-real/)"
-)
+FILES = sorted(DUTCH_2026.glob("*.trf")) + sorted(TRF_REAL.glob("*.trf"))
+REFERENCE = DATA / "gacrux" / "tiebreaks.json"
 
-#: Every individual tie-break Gacrux computes that we implement (DE is run on its own, below).
+#: Every individual tie-break Gacrux computes that we implement (DE is compared on its own, below).
 CODES = [
     "BH",
     "BH/C1",
@@ -81,15 +93,6 @@ UNRATED = ["ARO/U1400", "ARO/C1/U1400", "TPR/U1400", "PTP/U1400", "APRO/U1400", 
 EDITION_2024 = ["BH/V2024", "BH/C1/V2024", "BH/M1/V2024", "FB/V2024", "SB/V2024", "SB/C1/V2024"]
 #: Mid-tournament standings ("after round k").
 MIDWAY = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "AOB", "KS", "PS", "WIN", "REP", "STD", "ARO"]
-
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not GACRUX or not (Path(GACRUX) / "tiebreakchecker.py").is_file(),
-        reason="set GACRUX_DIR to a checkout of OttoMilvang/TieBreakServer to compare with it",
-    ),
-]
-
 
 # --------------------------------------------------------------------------- TRF reader
 
@@ -133,56 +136,27 @@ def read_trf(path: Path) -> Tournament:
     return Tournament(tuple(players), rounds, PointSystem(win=win, draw=draw))
 
 
-def write_trf(tournament: Tournament, path: Path) -> Path:
-    """Export ``tournament`` as TRF for Gacrux (``001`` records plus ``162`` when not 1/½/0).
-
-    Forfeits without colours (TRF06-era files) get White for the lower pairing number: Gacrux
-    needs a colour to tell the two sides apart, and colours of unplayed games change no
-    tie-break.
-    """
-    ps = tournament.points
-    lines = [f"012 {path.stem}"]
-    if (ps.win, ps.draw) != (1, Fraction(1, 2)):
-        lines.append(f"162  W{float(ps.win):4.1f}    D{float(ps.draw):4.1f}")
-    scores = tiebreak_values(tournament, "PTS")
-    for p in tournament.players:
-        rating = f"{p.rating:4d}" if p.rating else "    "
-        head = f"001 {p.tpn:4d}      {p.name[:33]:<33} {rating}"
-        line = f"{head:<80}{float(scores[p.tpn]):4.1f}    0"
-        for e in p.entries:
-            colour = e.colour or ("-" if e.opponent is None else "wb"[p.tpn > e.opponent])
-            line += f"  {e.opponent or 0:04d} {colour} {e.result}"
-        lines.append(line)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+# --------------------------------------------------------------------------- reference
 
 
-# --------------------------------------------------------------------------- Gacrux
+@cache
+def _cases() -> dict[str, dict]:
+    return json.loads(REFERENCE.read_text(encoding="utf-8"))["cases"]
 
 
-def gacrux(
-    path: Path, codes: list[str], after_round: int | None = None, *, round_robin: bool = False
-) -> dict[str, dict[int, Value | str]]:
-    """Run ``tiebreakchecker.py`` (Swiss or round-robin rules), read its tab-separated table."""
-    rules = "-p" if round_robin else "-s"
-    command = [sys.executable, "tiebreakchecker.py", "-i", str(path), rules, "-dT"]
-    if after_round is not None:
-        command += ["-n", str(after_round)]
-    out = subprocess.run(  # noqa: S603 - a fixed interpreter and script, our own arguments
-        [*command, "-t", "PTS", *codes],
-        cwd=GACRUX,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
-    lines = [line.split("\t") for line in out.splitlines() if "\t" in line]
-    header = lines[0]
-    table: dict[str, dict[int, Value | str]] = {code: {} for code in header[3:]}
-    for cells in lines[1:]:
-        for code, cell in zip(header[3:], cells[3:], strict=True):
-            table[code][int(cells[0])] = None if cell in {"-0", "None"} else Fraction(cell)
-    return table
+def case_id(path: Path, after_round: int | None = None) -> str:
+    name = f"{path.parent.name}/{path.name}"
+    return name if after_round is None else f"{name}@{after_round}"
+
+
+def gacrux(case: str, after_round: int | None = None) -> dict[str, dict[int, Value]]:
+    """Gacrux's stored values for ``case``: per code, pairing number -> value."""
+    stored = _cases()[case]
+    assert stored["after_round"] == after_round, case
+    return {
+        code: {tpn: None if v is None else Fraction(v) for tpn, v in enumerate(column, 1)}
+        for code, column in stored["values"].items()
+    }
 
 
 def ours(tournament: Tournament, code: str, after_round: int | None = None) -> dict[int, Value]:
@@ -203,44 +177,40 @@ def ours(tournament: Tournament, code: str, after_round: int | None = None) -> d
     return values
 
 
-def compare(
-    path: Path, codes: list[str], workdir: Path, after_round: int | None = None
-) -> dict[str, tuple[int, int, list[str]]]:
-    """Per code: (players agreeing, players, disagreements as text)."""
-    tournament = read_trf(path)
-    theirs = gacrux(write_trf(tournament, workdir / path.name), codes, after_round)
+def disagreements(
+    tournament: Tournament,
+    theirs: dict[str, dict[int, Value]],
+    codes: list[str],
+    after_round: int | None = None,
+) -> dict[str, list[str]]:
+    """Per code that disagrees: the first five players whose values differ, as text."""
     report = {}
     for code in codes:
         mine = ours(tournament, code, after_round)
-        other = theirs[code.upper()]
+        other = theirs[code]
+        assert mine.keys() == other.keys(), code
         wrong = [f"{n}: ours {mine[n]} Gacrux {other[n]}" for n in mine if mine[n] != other[n]]
-        report[code] = (len(mine) - len(wrong), len(mine), wrong)
+        if wrong:
+            report[code] = wrong[:5]
     return report
 
 
-@needs_data
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_tiebreaks_agree_with_gacrux(path, tmp_path):
-    report = compare(path, CODES + UNRATED + EDITION_2024, tmp_path)
-    disagreements = {code: wrong[:5] for code, (_, _, wrong) in report.items() if wrong}
-    assert not disagreements
+def test_tiebreaks_agree_with_gacrux(path):
+    theirs = gacrux(case_id(path))
+    assert not disagreements(read_trf(path), theirs, CODES + UNRATED + EDITION_2024)
 
 
-@needs_data
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_tiebreaks_after_an_earlier_round_agree_with_gacrux(path, tmp_path):
-    after = read_trf(path).rounds // 2 + 1
-    report = compare(path, MIDWAY, tmp_path, after)
-    disagreements = {code: wrong[:5] for code, (_, _, wrong) in report.items() if wrong}
-    assert not disagreements
-
-
-@needs_data
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_direct_encounter_agrees_with_gacrux(path, tmp_path):
+def test_tiebreaks_after_an_earlier_round_agree_with_gacrux(path):
     tournament = read_trf(path)
-    theirs = gacrux(write_trf(tournament, tmp_path / path.name), ["DE"])["DE"]
-    assert tiebreak_values(tournament, "DE") == theirs
+    after = tournament.rounds // 2 + 1
+    assert not disagreements(tournament, gacrux(case_id(path, after), after), MIDWAY, after)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_direct_encounter_agrees_with_gacrux(path):
+    assert tiebreak_values(read_trf(path), "DE") == gacrux(case_id(path))["DE"]
 
 
 # --------------------------------------------------------------------------- round robins
@@ -275,21 +245,23 @@ ROUND_ROBINS = [(n, double) for n in range(3, 13) for double in (False, True)]
 
 
 @pytest.mark.parametrize(("players", "double"), ROUND_ROBINS)
-def test_round_robin_tiebreaks_agree_with_gacrux(players, double, tmp_path):
+def test_round_robin_tiebreaks_agree_with_gacrux(players, double):
     tournament = random_round_robin(players, double=double, seed=10 * players + double)
-    path = write_trf(tournament, tmp_path / f"rr-{players}-{int(double)}.trf")
-    theirs = gacrux(path, RR_CODES[:-1], round_robin=True)
-    theirs |= gacrux(path, ["DE"], round_robin=True)
-    disagreements = {}
-    for code in RR_CODES:
-        mine = ours(tournament, code)
-        wrong = [n for n in mine if mine[n] != theirs[code][n]]
-        if wrong:
-            disagreements[code] = [(n, mine[n], theirs[code][n]) for n in wrong[:5]]
-    assert not disagreements
+    theirs = gacrux(f"rr-{players}-{int(double)}")
+    assert not disagreements(tournament, theirs, RR_CODES)
 
 
-@needs_data
+# --------------------------------------------------------------------------- the data
+
+
+def test_reference_holds_exactly_the_cases_compared():
+    expected = {f"rr-{n}-{int(double)}" for n, double in ROUND_ROBINS}
+    for path in FILES:
+        expected |= {case_id(path), case_id(path, read_trf(path).rounds // 2 + 1)}
+    assert len(FILES) == 27
+    assert set(_cases()) == expected
+
+
 def test_reader_reproduces_points_of_the_files():
     # The points printed in columns 81-84 are what our scoring gives.
     for path in FILES:
