@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments",
     "ratings",
     "core",
+    "backoffice",
 ]
 
 MIDDLEWARE = [

@@ -6,8 +6,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
-from clubrating.api import api
-from clubrating.views import healthz
+from api import api
+from backoffice import urls as backoffice_urls
+from public import urls as public_urls
+from public.views.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -22,6 +24,11 @@ urlpatterns = [
     # The language switch only writes the visitor's own language cookie: exempt from CSRF so
     # that public pages carry no per-visitor token and can be served whole from the cache.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
-    path("tournaments/", include("tournaments.urls")),
-    path("", include("ratings.urls")),
+    path(
+        "tournaments/",
+        include(
+            (backoffice_urls.tournament_patterns + public_urls.tournament_patterns, "tournaments")
+        ),
+    ),
+    path("", include((public_urls.rating_patterns, "ratings"))),
 ]

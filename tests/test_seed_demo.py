@@ -7,8 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Q
 
+from backoffice.management.commands.seed_demo import Demo
 from players.models import Club, Player
-from ratings.management.commands.seed_demo import Demo
 from ratings.models import PlayerRating, PublishedList, RatingChange
 from rules.pairing.dutch import pair_round
 from rules.ratings import egf

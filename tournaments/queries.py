@@ -408,7 +408,7 @@ def ranked(data: StandingsData, after_round: int) -> standings.Standings:
 
 
 def standings_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
-    """Rows for :class:`tournaments.tables.StandingsTable`."""
+    """Rows for :class:`public.tables.tournaments.StandingsTable`."""
     return [
         {
             "place": row.label,
@@ -427,7 +427,7 @@ def standings_rows(data: StandingsData, table: standings.Standings) -> list[dict
 
 
 def crosstable_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
-    """Rows for :class:`tournaments.tables.CrosstableTable`: players and columns by rank."""
+    """Rows for :class:`public.tables.tournaments.CrosstableTable`: players and columns by rank."""
     cross = standings.crosstable(data.event, after_round=table.after_round)
     rank = {row.player.tpn: number for number, row in enumerate(table.rows, start=1)}
     rows = []
@@ -450,7 +450,7 @@ def crosstable_rows(data: StandingsData, table: standings.Standings) -> list[dic
 
 
 def progress_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
-    """Rows for :class:`tournaments.tables.ProgressTable`, in the order of the standings."""
+    """Rows for :class:`public.tables.tournaments.ProgressTable`, in the order of the standings."""
     progress = standings.progress_table(data.event, after_round=table.after_round)
     return [
         {

@@ -85,6 +85,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from backoffice.forms.tiebreaks import validate_tiebreaks
 from core import roles as permissions
 from core.audit import record, snapshot
 from core.enums import AuditAction
@@ -105,7 +106,6 @@ from tournaments.enums import (
     RoundStatus,
     Seeding,
 )
-from tournaments.forms_tiebreaks import validate_tiebreaks
 from tournaments.models import (
     POINT_FIELDS,
     ForbiddenPair,

@@ -3,7 +3,7 @@
 import datetime
 import re
 
-from ratings import charts
+from public import charts
 
 
 def day(text: str) -> datetime.date:

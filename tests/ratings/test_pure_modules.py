@@ -1,7 +1,7 @@
 """The pure modules are pure: no Django, no impure module of our apps.
 
 Pure modules: ``rules/ratings/``, ``rules/ratings/replay.py``, the SVG charts
-``ratings/charts.py``, the list exports ``ratings/exports.py``, the pairing engines in
+``public/charts.py``, the list exports ``public/exports.py``, the pairing engines in
 ``tournaments/pairing/`` (Dutch, Berger, McMahon), ``rules/standings.py``,
 ``rules/files/trf.py`` and the go/shogi results files ``rules/files/h9.py`` and
 ``rules/files/turnering.py``.
@@ -140,8 +140,8 @@ def forbidden_imports(
 
 
 PURE_FILES = (
-    "ratings/charts.py",
-    "ratings/exports.py",
+    "public/charts.py",
+    "public/exports.py",
     "tournaments/pairing/__init__.py",
 )
 PURE_DIRS = ("rules",)
@@ -158,8 +158,8 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/ratings/fide.py",
         "rules/ratings/classes.py",
         "rules/ratings/replay.py",
-        "ratings/charts.py",
-        "ratings/exports.py",
+        "public/charts.py",
+        "public/exports.py",
         "rules/pairing/dutch.py",
         "rules/pairing/berger.py",
         "rules/pairing/mcmahon.py",

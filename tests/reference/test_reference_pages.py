@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from ratings import reference
+from public import reference
 from rules.ratings import fide
 from tests.web.helpers import body_rows, tables
 

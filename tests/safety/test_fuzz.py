@@ -23,13 +23,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
+from backoffice.forms.tournaments import SettingsForm, TournamentCreateForm
 from players.models import Club, Player
 from ratings.services import set_starting_rating
 from tests.factories import make_player, make_tournament, register, standard_list
 from tests.safety.helpers import full_state
 from tests.trf.sample import SAMPLE
 from tournaments.enums import PairingSystem
-from tournaments.forms import SettingsForm, TournamentCreateForm
 from tournaments.models import ForbiddenPair, Registration, RequestedBye, Round
 from tournaments.services import (
     add_game,

@@ -276,9 +276,7 @@ def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
     change = client.post(
         reverse("admin:core_auditentry_change", args=[entry.pk]), {"summary": "forged"}
     )
-    delete = client.post(
-        reverse("admin:core_auditentry_delete", args=[entry.pk]), {"post": "yes"}
-    )
+    delete = client.post(reverse("admin:core_auditentry_delete", args=[entry.pk]), {"post": "yes"})
 
     assert listing.status_code == 200
     assert (change.status_code, delete.status_code) == (403, 403)

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from backoffice.result_files import export_h9
 from rules.files.h9 import parse_h9
 from rules.pairing.mcmahon import grade_rank, handicap, initial_mms, rank_grade
 from rules.ratings import egf
@@ -23,7 +24,6 @@ from tests.factories import make_player
 from tournaments import queries, services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
-from tournaments.result_files import export_h9
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from backoffice.result_files import export_h9, export_turnering
 from rules.files.h9 import H9Error, H9File, H9Game, H9Player, parse_h9, write_h9
 from rules.files.turnering import (
     TurneringError,
@@ -26,7 +27,6 @@ from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game
 from tournaments.pairing_queries import mcmahon_state
-from tournaments.result_files import export_h9, export_turnering
 
 H9 = H9File(
     name="Lyon Open",

@@ -7,6 +7,13 @@ import pytest
 from django import forms
 from django.core.exceptions import ValidationError
 
+from backoffice.admin.tournaments import TournamentForm
+from backoffice.forms.tiebreaks import (
+    TiebreakField,
+    TiebreakFormMixin,
+    preset_choices,
+    validate_tiebreaks,
+)
 from ratings.models import PublishedRating
 from rules import standings
 from tests.factories import (
@@ -19,13 +26,6 @@ from tests.factories import (
     register,
 )
 from tournaments import queries
-from tournaments.admin import TournamentForm
-from tournaments.forms_tiebreaks import (
-    TiebreakField,
-    TiebreakFormMixin,
-    preset_choices,
-    validate_tiebreaks,
-)
 from tournaments.models import Registration, Round
 
 E = standings.Entry

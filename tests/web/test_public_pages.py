@@ -114,7 +114,7 @@ def test_top_list_shows_badge_and_change_since_the_last_list(client):
 
 
 def test_badge_column_takes_a_grade_provider_for_other_games(client):
-    from ratings import badges
+    from public import badges
     from ratings.models import RatingList
 
     go = RatingList.objects.create(

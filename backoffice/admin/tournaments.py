@@ -1,0 +1,482 @@
+"""Admin for tournaments, registrations, rounds and games.
+
+Tournament → rounds → games: the tournament form has its rounds inline (each links to the
+round's form), the round form has its games inline. Every write that can change ratings goes
+through ``tournaments.services`` inside the admin's transaction; a refusal is shown as a form
+error and nothing is written (see ``backoffice.admin.players.ServiceAdminMixin``).
+"""
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.utils.translation import gettext_lazy as _
+
+from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from core.admin import (
+    GuardedDeleteMixin,
+    ServiceAdminMixin,
+    ServiceRejected,
+    ViewOnlyAdminMixin,
+    adopt,
+    call_service,
+)
+from core.models import AuditEntry
+from ratings import services as rating_services
+from tournaments import services
+from tournaments.models import (
+    POINT_FIELDS,
+    ForbiddenPair,
+    Game,
+    Registration,
+    RequestedBye,
+    ResultReport,
+    Round,
+    Tournament,
+)
+from tournaments.queries import rated_games
+
+PAIRING_FIELDS = ["round", "board", "white", "black"]
+
+
+def _game_prefix(game: Game) -> str:
+    return _("Board %(board)s: ") % {"board": game.board}
+
+
+def deleted_instances(formset) -> list:
+    """The stored objects whose inline rows were ticked for deletion."""
+    return [form.instance for form in formset.deleted_forms if form.instance.pk is not None]
+
+
+def describe_formset(formset) -> None:
+    """Set what ``formset.save()`` would have set, for the admin's change message."""
+    kept = [
+        form
+        for form in formset.forms
+        if form not in formset.deleted_forms and form.has_changed() and form.is_valid()
+    ]
+    formset.new_objects = [form.instance for form in kept if form.instance.pk is None]
+    formset.changed_objects = [
+        (form.instance, form.changed_data) for form in kept if form.instance.pk is not None
+    ]
+    formset.deleted_objects = deleted_instances(formset)
+
+
+def _add_game(request, game: Game, *, round: Round, prefix: str = "") -> None:
+    """Add the admin's unsaved ``game`` to ``round`` through the service and adopt the row."""
+    saved = call_service(
+        services.add_game,
+        prefix=prefix,
+        round=round,
+        board=game.board,
+        white=game.white,
+        black=game.black,
+        result=game.result,
+        user=request.user,
+    )
+    adopt(game, saved)
+
+
+def _correct_result(request, game: Game, result: str, *, prefix: str = "") -> Game:
+    """Record ``result`` for the stored ``game`` as a correction, through the service."""
+    return call_service(
+        services.record_result,
+        prefix=prefix,
+        game=Game.objects.get(pk=game.pk),
+        result=result,
+        user=request.user,
+        correction=True,
+    )
+
+
+def save_game_forms(request, formset, *, round=None) -> None:
+    """Save a formset of games through the services: add, record a result, delete."""
+    describe_formset(formset)
+    for obj in deleted_instances(formset):
+        call_service(services.delete_game, game=obj, user=request.user, prefix=_game_prefix(obj))
+    for form in formset.forms:
+        if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
+            continue
+        game = form.instance
+        if game.pk is None:
+            _add_game(request, game, round=round or game.round, prefix=_game_prefix(game))
+            continue
+        moved = [name for name in PAIRING_FIELDS if name in form.changed_data]
+        if moved:
+            raise ServiceRejected(
+                ValidationError(
+                    _("To change a pairing, delete the game and add it again."), code="pairing"
+                ),
+                _game_prefix(game),
+            )
+        if "result" in form.changed_data:
+            _correct_result(request, game, form.cleaned_data["result"], prefix=_game_prefix(game))
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    fields = ["player", "pairing_number", "rating_at_start", "withdrawn_after_round"]
+    autocomplete_fields = ["player"]
+    extra = 0
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ["number", "date", "status", "games_count"]
+    readonly_fields = ["status", "games_count"]
+    show_change_link = True
+    extra = 0
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(games_count=Count("games"))
+
+    @admin.display(description=_("games"))
+    def games_count(self, obj: Round) -> int:
+        return getattr(obj, "games_count", 0)
+
+
+def save_round_forms(formset) -> None:
+    """Save rounds; a rated round whose date moves replays its list; rounds with games stay."""
+    describe_formset(formset)
+    for obj in deleted_instances(formset):
+        if obj.games.exists():
+            raise ServiceRejected(
+                ValidationError(_("Delete the round's games before the round."), code="games"),
+                _("Round %(number)s: ") % {"number": obj.number},
+            )
+        obj.delete()
+    for form in formset.forms:
+        if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
+            continue
+        old_date = form.initial.get("date")
+        round_ = form.save()
+        rating_list = round_.tournament.rating_list
+        if rating_list and "date" in form.changed_data and round_.games.exists():
+            dates = [d for d in (old_date, round_.date) if d is not None]
+            call_service(
+                rating_services.replay_rating_list,
+                rating_list=rating_list,
+                from_date=min(dates) if dates else None,
+            )
+
+
+class TournamentForm(TiebreakFormMixin, forms.ModelForm):
+    """The tournament form; the pairing settings may be left out (their defaults apply).
+    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
+
+    tiebreaks = TiebreakField(label=_("tie-breaks"))
+
+    OPTIONAL = (
+        *POINT_FIELDS,
+        "initial_colour",
+        "seeding",
+        "rating_class",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "club",
+            "rating_list",
+            "rating_class",
+            "city",
+            "start_date",
+            "end_date",
+            "rounds_planned",
+            "pairing_system",
+            *POINT_FIELDS,
+            "initial_colour",
+            "seeding",
+            "accelerated",
+            "tiebreaks",
+            "max_half_point_byes",
+            "players_report_results",
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.OPTIONAL:
+            if name in self.fields:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.OPTIONAL:
+            if name in cleaned and cleaned[name] in (None, ""):
+                current = getattr(self.instance, name, None)
+                cleaned[name] = (
+                    current
+                    if current not in (None, "")
+                    else (Tournament._meta.get_field(name).get_default())
+                )
+        return cleaned
+
+
+@admin.register(Tournament)
+class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
+    form = TournamentForm
+    list_display = ["name", "start_date", "end_date", "club", "rating_list", "city", "rounds"]
+    list_filter = ["rating_list", "pairing_system", "club"]
+    list_select_related = ["club", "rating_list"]
+    search_fields = ["name", "slug", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    autocomplete_fields = ["club"]
+    date_hierarchy = "start_date"
+    inlines = [RoundInline, RegistrationInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(round_count=Count("rounds"))
+
+    @admin.display(description=_("rounds"), ordering="round_count")
+    def rounds(self, obj: Tournament) -> int:
+        return obj.round_count
+
+    delete_service = staticmethod(services.delete_tournament)
+
+    def delete_blockers(self, obj: Tournament) -> list[str]:
+        # Deleting rated games would leave published ratings without their games.
+        count = rated_games(tournament=obj).count()
+        if not count:
+            return []
+        return [
+            _(
+                "%(tournament)s has %(count)d rated games and cannot be deleted: "
+                "ratings depend on them."
+            )
+            % {"tournament": obj.name, "count": count}
+        ]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            saved = call_service(
+                services.create_tournament,
+                user=request.user,
+                **{name: form.cleaned_data[name] for name in form.Meta.fields},
+            )
+            adopt(obj, saved)
+            return
+        if not form.changed_data:
+            return
+        saved = call_service(
+            services.update_tournament,
+            tournament=Tournament.objects.get(pk=obj.pk),
+            user=request.user,
+            **{name: form.cleaned_data[name] for name in form.changed_data},
+        )
+        adopt(obj, saved)
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is Round:
+            save_round_forms(formset)
+            return
+        describe_formset(formset)
+        for obj in deleted_instances(formset):
+            obj.delete()
+        for inline_form in formset.forms:
+            if inline_form in formset.deleted_forms or not inline_form.has_changed():
+                continue
+            registration = inline_form.instance
+            if registration.pk is None:
+                saved = call_service(
+                    services.register_player,
+                    tournament=form.instance,
+                    player=registration.player,
+                    pairing_number=registration.pairing_number,
+                )
+                adopt(registration, saved)
+            else:
+                inline_form.save()
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = ["player", "tournament", "pairing_number", "withdrawn_after_round"]
+    list_filter = [("withdrawn_after_round", admin.EmptyFieldListFilter), "tournament"]
+    list_select_related = ["player", "tournament"]
+    search_fields = ["player__last_name", "player__first_name", "tournament__name"]
+    autocomplete_fields = ["tournament", "player"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else ["tournament", "player"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            obj.save()
+            return
+        saved = call_service(
+            services.register_player,
+            tournament=obj.tournament,
+            player=obj.player,
+            pairing_number=obj.pairing_number,
+        )
+        adopt(obj, saved)
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    fields = ["board", "white", "black", "result"]
+    autocomplete_fields = ["white", "black"]
+    extra = 0
+    ordering = ["board"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("white", "black")
+
+
+@admin.register(Round)
+class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    list_display = ["tournament", "number", "date", "games"]
+    list_filter = ["tournament__rating_list", "tournament"]
+    list_select_related = ["tournament"]
+    search_fields = ["tournament__name"]
+    autocomplete_fields = ["tournament"]
+    inlines = [GameInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(game_count=Count("games"))
+
+    @admin.display(description=_("games"), ordering="game_count")
+    def games(self, obj: Round) -> int:
+        return obj.game_count
+
+    def get_readonly_fields(self, request, obj=None):
+        # Publishing goes through the organiser pages (``publish_round``).
+        return ["status", "published_at"] + ([] if obj is None else ["tournament"])
+
+    def has_delete_permission(self, request, obj=None):
+        return obj is None or not obj.games.exists()
+
+    def save_model(self, request, obj, form, change):
+        old_date = Round.objects.get(pk=obj.pk).date if change else None
+        obj.save()
+        rating_list = obj.tournament.rating_list
+        if change and rating_list and "date" in form.changed_data and obj.games.exists():
+            dates = [d for d in (old_date, obj.date) if d is not None]
+            call_service(
+                rating_services.replay_rating_list,
+                rating_list=rating_list,
+                from_date=min(dates) if dates else None,
+            )
+
+    def save_formset(self, request, form, formset, change):
+        save_game_forms(request, formset, round=form.instance)
+
+
+@admin.register(Game)
+class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
+    """A game's result is entered here (or in its round's form) through ``record_result``."""
+
+    list_display = ["tournament", "round_number", "board", "white", "black", "result"]
+    list_filter = ["round__tournament__rating_list", "result", "round__tournament"]
+    list_select_related = ["round__tournament", "white", "black"]
+    search_fields = ["white__last_name", "black__last_name", "round__tournament__name"]
+    autocomplete_fields = ["round", "white", "black"]
+    fields = ["round", "board", "white", "black", "result"]
+
+    @admin.display(description=_("tournament"), ordering="round__tournament__name")
+    def tournament(self, obj: Game) -> Tournament:
+        return obj.round.tournament
+
+    @admin.display(description=_("round"), ordering="round__number")
+    def round_number(self, obj: Game) -> int:
+        return obj.round.number
+
+    def get_readonly_fields(self, request, obj=None):
+        # A pairing is fixed once stored: delete the game and add it again to change it.
+        return [] if obj is None else PAIRING_FIELDS
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            _add_game(request, obj, round=obj.round)
+            return
+        if "result" in form.changed_data:
+            adopt(obj, _correct_result(request, obj, form.cleaned_data["result"]))
+
+    def get_deleted_objects(self, objs, request):
+        # The ledger rows that go with a game are derived: the service rewrites them, so the
+        # user needs no delete permission on them.
+        deleted, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, model_count, set(), protected
+
+    def delete_model(self, request, obj):
+        services.delete_game(game=obj, user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset:
+            services.delete_game(game=game, user=request.user)
+
+
+class ReadOnlyAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
+    """Visible in the admin, written only on the organiser pages (through the actions)."""
+
+
+@admin.register(RequestedBye)
+class RequestedByeAdmin(ReadOnlyAdmin):
+    """Byes players asked for (``request_bye``/``cancel_bye`` on the organiser dashboard)."""
+
+    list_display = ["player", "tournament", "round_number", "kind"]
+    list_filter = ["kind", "registration__tournament"]
+    list_select_related = ["registration__player", "registration__tournament"]
+    search_fields = [
+        "registration__player__last_name",
+        "registration__player__first_name",
+        "registration__tournament__name",
+    ]
+    ordering = ["registration__tournament", "round_number", "registration__player__last_name"]
+
+    @admin.display(description=_("player"), ordering="registration__player__last_name")
+    def player(self, obj: RequestedBye):
+        return obj.registration.player
+
+    @admin.display(description=_("tournament"), ordering="registration__tournament__name")
+    def tournament(self, obj: RequestedBye):
+        return obj.registration.tournament
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(ReadOnlyAdmin):
+    """Pairs that must not meet (``add_forbidden_pair`` on the organiser dashboard)."""
+
+    list_display = ["tournament", "player_a", "player_b"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament", "player_a", "player_b"]
+    search_fields = [
+        "player_a__last_name",
+        "player_b__last_name",
+        "tournament__name",
+    ]
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(ReadOnlyAdmin):
+    """Results players reported; arbiters confirm or reject them on the round page."""
+
+    list_display = ["game", "player", "result", "reported_at"]
+    list_select_related = ["game__white", "game__black", "player"]
+    search_fields = ["player__last_name"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    """The audit trail: written only by the services (``core.audit.record``)."""
+
+    list_display = ["created_at", "user", "action", "summary", "tournament", "player"]
+    list_filter = ["action", "rating_list"]
+    list_select_related = ["user", "tournament", "player"]
+    search_fields = ["summary", "tournament__name", "player__last_name"]
+    date_hierarchy = "created_at"
+    fields = [
+        "created_at",
+        "user",
+        "action",
+        "summary",
+        "tournament",
+        "player",
+        "other_player",
+        "rating_list",
+        "before",
+        "after",
+    ]
+    readonly_fields = fields

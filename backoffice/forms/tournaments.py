@@ -1,0 +1,345 @@
+"""Organiser forms: shape only (types, choices); the services enforce the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from core import roles as permissions
+from players.models import Player
+from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
+from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
+
+
+class _EntrantChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        if isinstance(obj, Registration):
+            number = f"{obj.pairing_number}. " if obj.pairing_number else ""
+            return f"{number}{obj.player.name}"
+        return obj.name
+
+
+def _registrations(tournament: Tournament) -> Any:
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number", "player__last_name")
+    )
+
+
+def _entrants(tournament: Tournament) -> Any:
+    return Player.objects.filter(registrations__tournament=tournament).order_by(
+        "last_name", "first_name"
+    )
+
+
+#: Go/shogi settings: optional in the forms (a chess organiser never sees a reason to fill
+#: them); left empty they keep the model's default.
+GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
+
+
+class GoSettingsMixin:
+    """Makes :data:`GO_FIELDS` optional; an empty one takes the model field's default."""
+
+    def _optional_go_fields(self) -> None:
+        for name in GO_FIELDS:
+            if name in self.fields:  # type: ignore[attr-defined]
+                self.fields[name].required = False  # type: ignore[attr-defined]
+
+    def _go_defaults(self, cleaned: dict[str, Any]) -> None:
+        for name in GO_FIELDS:
+            if name in cleaned and cleaned[name] in (None, ""):
+                cleaned[name] = Tournament._meta.get_field(name).get_default()
+
+
+class SettingsForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
+    """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
+    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
+
+    tiebreaks = TiebreakField(label=_("Tie-breaks"))
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "pairing_system",
+            "rounds_planned",
+            *POINT_FIELDS,
+            "initial_colour",
+            "accelerated",
+            "seeding",
+            "tiebreaks",
+            "max_half_point_byes",
+            "players_report_results",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
+        ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._optional_go_fields()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self._go_defaults(cleaned)
+        return cleaned
+
+
+class TournamentCreateForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
+    """A new tournament (``create_tournament``); an empty slug is made from the name."""
+
+    tiebreaks = TiebreakField(label=_("Tie-breaks"))
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "club",
+            "rating_list",
+            "rating_class",
+            "start_date",
+            "end_date",
+            "city",
+            "rounds_planned",
+            "pairing_system",
+            *POINT_FIELDS,
+            "max_half_point_byes",
+            "initial_colour",
+            "accelerated",
+            "seeding",
+            "tiebreaks",
+            "players_report_results",
+            "top_bar",
+            "floor_bar",
+            "handicap_policy",
+            "handicap_cap",
+            "komi",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if user is not None and not permissions.is_staff(user):
+            # Organisers create tournaments for their own clubs only.
+            self.fields["club"].queryset = permissions.organised_clubs(user)
+            self.fields["club"].required = True
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
+        self.fields["rating_list"].empty_label = _("Unrated")
+        self.fields["rating_class"].required = False  # empty: class A (go lists only)
+        self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
+        self._optional_go_fields()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if "rating_class" in cleaned and not cleaned["rating_class"]:
+            cleaned["rating_class"] = "A"
+        self._go_defaults(cleaned)
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date cannot be before the start date."))
+        return cleaned
+
+    def validate_unique(self) -> None:
+        """Uniqueness is the service's check (it can also pick a free slug)."""
+
+
+class AddRoundForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class AddBoardForm(forms.Form):
+    """A board of a manual round: two players, or one player and a bye code."""
+
+    board = forms.IntegerField(
+        label=_("Board"), min_value=1, required=False, help_text=_("Empty: the next board.")
+    )
+    white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
+    black = _EntrantChoice(
+        label=_("Black"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("(bye)"),
+    )
+    bye = forms.ChoiceField(
+        label=_("Bye"),
+        required=False,
+        choices=[
+            ("", "---------"),
+            *((value, label) for value, label in Result.choices if value in BYE_RESULTS),
+        ],
+        help_text=_("For a bye: leave Black empty and choose the kind of bye."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["white"].queryset = _entrants(tournament)
+        self.fields["black"].queryset = _entrants(tournament)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("black") is None and not cleaned.get("bye") and "black" not in self.errors:
+            self.add_error("bye", _("Choose an opponent, or the kind of bye."))
+        if cleaned.get("black") is not None and cleaned.get("bye"):
+            self.add_error("bye", _("A game between two players has no bye code."))
+        return cleaned
+
+
+class RegisterForm(forms.Form):
+    player = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
+    rating_at_start = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=3500,
+        help_text=_("Empty: the player's rating in the tournament's list."),
+    )
+    grade = forms.CharField(
+        label=_("Grade"),
+        required=False,
+        max_length=4,
+        help_text=_("Go/shogi: the declared grade (e.g. 5k, 2d). Empty: from the rating."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not tournament.uses_mcmahon_engine:
+            del self.fields["grade"]
+        self.fields["player"].queryset = Player.objects.exclude(
+            registrations__tournament=tournament
+        ).order_by("last_name", "first_name")
+
+
+class WithdrawForm(forms.Form):
+    registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
+    after_round = forms.IntegerField(label=_("Withdrawn after round"), min_value=0)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].queryset = _registrations(tournament)
+
+
+class ByeForm(forms.Form):
+    registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    kind = forms.ChoiceField(label=_("Bye"), choices=ByeKind.choices)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].queryset = _registrations(tournament)
+
+
+class ForbiddenPairForm(forms.Form):
+    player_a = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
+    player_b = _EntrantChoice(label=_("Must not meet"), queryset=Player.objects.none())
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player_a"].queryset = _entrants(tournament)
+        self.fields["player_b"].queryset = _entrants(tournament)
+
+
+def _version_field() -> forms.CharField:
+    """The round's fingerprint when the page was shown (optimistic check in the service)."""
+    return forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+
+class EditBoardForm(forms.Form):
+    white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
+    black = _EntrantChoice(label=_("Black"), queryset=Player.objects.none(), required=False)
+    version = _version_field()
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["white"].queryset = _entrants(tournament)
+        self.fields["black"].queryset = _entrants(tournament)
+
+
+class SwapBoardsForm(forms.Form):
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    other = forms.IntegerField(label=_("with board"), min_value=1)
+    version = _version_field()
+
+
+class PairForm(forms.Form):
+    """Pair the next round: ``number`` is the round the page offered (double submissions)."""
+
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+
+class ResultForm(forms.Form):
+    """One board's result; ``correction`` is set by the form shown once a result exists."""
+
+    result = forms.ChoiceField(label=_("Result"))
+    correction = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    #: The result shown when the form was drawn: the service refuses if it changed meanwhile.
+    based_on = forms.CharField(required=False, max_length=3, strip=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        codes = BYE_RESULTS if game is not None and game.black_id is None else GAME_RESULTS
+        self.fields["result"].choices = [
+            (value, label) for value, label in Result.choices if value in codes
+        ]
+        if game is not None and game.result:
+            self.fields["result"].choices = [("", _("(clear)")), *self.fields["result"].choices]
+            self.fields["result"].required = False
+            self.initial.setdefault("result", game.result)
+            self.initial.setdefault("correction", True)
+        self.initial.setdefault("based_on", game.result if game is not None else "")
+
+
+class ArbitersForm(forms.Form):
+    """The arbiters of a tournament, as user names (the accounts must exist)."""
+
+    usernames = forms.CharField(
+        label=_("Arbiters"),
+        required=False,
+        help_text=_("User names, separated by commas. Empty: no arbiters."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+
+    def clean_usernames(self) -> list[Any]:
+        names = sorted({n.strip() for n in self.cleaned_data["usernames"].split(",") if n.strip()})
+        users = list(get_user_model().objects.filter(username__in=names).order_by("username"))
+        unknown = sorted(set(names) - {u.get_username() for u in users})
+        if unknown:
+            raise forms.ValidationError(
+                _("No account with the user name %(names)s."), params={"names": ", ".join(unknown)}
+            )
+        return users
+
+
+class ReportForm(forms.Form):
+    """A player's report of their own result."""
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[(c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS],
+    )
+
+
+class ClubPlayerForm(forms.ModelForm):
+    """A new player of the organiser's club (``create_player``; the club is the page's)."""
+
+    class Meta:
+        model = Player
+        fields = ["last_name", "first_name", "sex", "birth_date", "federation", "fide_id", "title"]
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+
+    def validate_unique(self) -> None:
+        """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""

@@ -1,0 +1,41 @@
+"""``python manage.py import_trf FILE [--list NAME]``: create a tournament from a TRF file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from backoffice.management.commands.recompute_ratings import find_rating_list
+from tournaments.trf_services import import_trf
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a TRF16 / TRF-2026 file as a new tournament (rated in --list when given). "
+        "A bad file changes nothing: every problem is listed and the command exits with 1."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="path of the TRF file (UTF-8)")
+        parser.add_argument("--list", dest="list_name", help="rating list: name or slug")
+
+    def handle(self, *args: Any, file: str, list_name: str | None = None, **options: Any) -> None:
+        rating_list = find_rating_list(list_name) if list_name else None
+        path = Path(file)
+        try:
+            with path.open("rb") as handle:
+                report = import_trf(file=handle, rating_list=rating_list)
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror or error}") from None
+        for warning in report.warnings:
+            self.stderr.write(f"{path}: warning: {warning}")
+        if report.errors:
+            problems = "\n".join(f"{path}: {problem}" for problem in report.errors)
+            raise CommandError(f"Nothing imported.\n{problems}")
+        t = report.tournament
+        self.stdout.write(
+            f"Imported “{t}” (slug {t.slug}): {report.players_created} players created, "
+            f"{report.players_matched} matched, {report.rounds} rounds, {report.games} games."
+        )

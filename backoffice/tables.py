@@ -1,0 +1,226 @@
+"""Tables of the organiser pages (players, rounds, boards with their forms)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import BaseTable, PlayerColumn, player_link
+from public.tables.ratings import GradeColumn
+from tournaments.enums import Result
+from tournaments.models import Registration, Tournament
+
+
+def signed(value: Decimal) -> str:
+    """``+7.6``, ``−12``, ``0``: an unrounded change with its sign, no trailing zeros."""
+    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    if value > 0:
+        return f"+{text}"
+    return f"−{text}" if value < 0 else "0"
+
+
+class RegistrationTable(BaseTable):
+    pairing_number = tables.Column(verbose_name=_("No."), default="–")
+    player = tables.Column(verbose_name=_("Player"), accessor="player__name", orderable=False)
+    title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
+    grade = GradeColumn()
+    rating_at_start = tables.Column(verbose_name=_("Rating"), default="–")
+    entered_round = tables.Column(verbose_name=_("From round"))
+    withdrawn_after_round = tables.Column(
+        verbose_name=_("Withdrawn after round"), default="", orderable=False
+    )
+
+    class Meta(BaseTable.Meta):
+        model = Registration
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, grades: dict[int, str] | None = None, **kwargs):
+        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column."""
+        self.grades = grades or {}
+        if grades is None:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        super().__init__(*args, **kwargs)
+
+
+class RoundTable(BaseTable):
+    number = tables.Column(verbose_name=_("Round"))
+    status = tables.Column(verbose_name=_("Status"))
+    complete = tables.BooleanColumn(verbose_name=_("All results in"))
+    published_at = tables.DateTimeColumn(verbose_name=_("Published"), default="")
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_number(self, record: Any, value: int) -> str:
+        url = reverse("tournaments:organise_round", args=[record.tournament.slug, value])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_status(self, record: Any) -> str:
+        return record.get_status_display()
+
+
+class BoardTable(BaseTable):
+    """Boards of one round; the last column holds the board's edit or result form."""
+
+    board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "num"}})
+    white = tables.Column(verbose_name=_("White"), accessor="white__name")
+    black = tables.Column(verbose_name=_("Black"), accessor="black__name", default=_("bye"))
+    result = tables.Column(verbose_name=_("Result"), default="")
+    preview = tables.Column(
+        verbose_name=_("Rating change if… (white / black)"),
+        accessor="pk",
+        orderable=False,
+        attrs={"td": {"class": "preview"}},
+    )
+    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
+    form = tables.TemplateColumn(
+        verbose_name="",
+        template_name="backoffice/organiser/_board_form.html",
+        orderable=False,
+    )
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def __init__(
+        self, *args: Any, draft: bool, manual: bool = False, go: bool = False, **kwargs: Any
+    ) -> None:
+        exclude = (("preview",) if draft else ()) + (() if go else ("handicap",))
+        super().__init__(*args, exclude=exclude, **kwargs)
+        self.draft = draft
+        self.manual = manual
+
+    def render_result(self, record: Any) -> str:
+        return record.get_result_display()
+
+    def render_preview(self, record: Any) -> str:
+        """The change each result would cause (``record.previews``, from
+        ``ratings.queries.result_previews``); empty for unrated boards."""
+        labels = dict(Result.choices)
+        return format_html_join(
+            " · ",
+            "{}: {} / {}",
+            (
+                (labels[p.result], signed(p.white), signed(p.black))
+                for p in getattr(record, "previews", [])
+            ),
+        )
+
+    def render_handicap(self, value: int) -> str:
+        return str(value) if value else _("even")
+
+
+class OrganiserTournamentTable(BaseTable):
+    """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
+
+    name = tables.Column(verbose_name=_("Tournament"))
+    start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
+    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
+    pairing_system = tables.Column(verbose_name=_("Pairing system"))
+    players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
+    links = tables.Column(verbose_name="", accessor="slug", orderable=False)
+
+    class Meta(BaseTable.Meta):
+        model = Tournament
+        fields = ()
+
+    def render_name(self, record: Tournament, value: str) -> str:
+        url = reverse("tournaments:organise", args=[record.slug])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_pairing_system(self, record: Tournament) -> str:
+        return record.get_pairing_system_display()
+
+    def render_links(self, record: Tournament) -> str:
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            record.get_absolute_url(),
+            _("Public page"),
+            reverse("tournaments:trf_export", args=[record.slug]),
+            _("TRF file"),
+        )
+
+
+class OrganiserClubTable(BaseTable):
+    """My clubs: players and tournaments counted; each links to its club page."""
+
+    name = tables.Column(
+        verbose_name=_("Club"),
+        linkify=lambda record: reverse("tournaments:organise_club", args=[record.pk]),
+    )
+    city = tables.Column(verbose_name=_("City"), default="")
+    players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    tournaments_count = tables.Column(verbose_name=_("Tournaments"), attrs={"td": {"class": "num"}})
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+
+class ReportTable(BaseTable):
+    """Results reported by players, with the arbiter's confirm / reject buttons."""
+
+    round = tables.Column(verbose_name=_("Round"), accessor="game__round__number")
+    board = tables.Column(verbose_name=_("Board"), accessor="game__board")
+    white = tables.Column(verbose_name=_("White"), accessor="game__white__name")
+    black = tables.Column(verbose_name=_("Black"), accessor="game__black__name")
+    result = tables.Column(verbose_name=_("Reported result"))
+    player = tables.Column(verbose_name=_("Reported by"), accessor="player__name")
+    actions = tables.TemplateColumn(
+        verbose_name="",
+        template_name="backoffice/organiser/_report_actions.html",
+        orderable=False,
+    )
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_result(self, record: Any) -> str:
+        return record.get_result_display()
+
+
+class ReportableGameTable(BaseTable):
+    """A player's games they may report, with the report form."""
+
+    tournament = tables.Column(verbose_name=_("Tournament"), accessor="round__tournament__name")
+    round = tables.Column(verbose_name=_("Round"), accessor="round__number")
+    board = tables.Column(verbose_name=_("Board"))
+    white = tables.Column(verbose_name=_("White"), accessor="white__name")
+    black = tables.Column(verbose_name=_("Black"), accessor="black__name")
+    reported = tables.Column(verbose_name=_("Your report"), accessor="pk", default="")
+    form = tables.TemplateColumn(
+        verbose_name="", template_name="backoffice/reports/_report_form.html", orderable=False
+    )
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_reported(self, record: Any) -> str:
+        return record.my_report.get_result_display() if record.my_report else ""
+
+
+class ClubPlayerTable(BaseTable):
+    """The players of one club (organiser's club page)."""
+
+    name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
+    federation = tables.Column(verbose_name=_("Federation"), default="")
+    fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
+    account = tables.Column(verbose_name=_("Account"), accessor="user__username", default="")
+
+    class Meta(BaseTable.Meta):
+        fields = ()
+        orderable = False
+
+    def render_name(self, record: Any) -> str:
+        return player_link(record)

@@ -1,0 +1,120 @@
+"""Organiser pages under ``/tournaments/`` (``organise/``, TRF files, players' reports).
+
+Listed before the public tournament pages in ``clubrating/urls.py`` (one ``tournaments``
+namespace): the fixed addresses here come before the public ``<slug>/`` pages.
+"""
+
+from django.urls import path
+
+from backoffice.views import organiser, reports, trf
+
+tournament_patterns = [
+    path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
+    path("organise/", organiser.TournamentListView.as_view(), name="organise_list"),
+    path("organise/new/", organiser.TournamentCreateView.as_view(), name="organise_create"),
+    path("organise/clubs/", organiser.ClubListView.as_view(), name="organise_clubs"),
+    path("organise/clubs/<int:pk>/", organiser.ClubView.as_view(), name="organise_club"),
+    path(
+        "organise/clubs/<int:pk>/players/add/",
+        organiser.ClubPlayerCreateView.as_view(),
+        name="organise_add_player",
+    ),
+    path("my-games/", reports.MyGamesView.as_view(), name="my_games"),
+    path("games/<int:game>/report/", reports.ReportResultView.as_view(), name="report_result"),
+    path("<slug:slug>/export.trf", trf.TrfExportView.as_view(), name="trf_export"),
+    path("<slug:slug>/export.h9", trf.ResultsFileView.as_view(kind="h9"), name="h9_export"),
+    path(
+        "<slug:slug>/turnering.txt",
+        trf.ResultsFileView.as_view(kind="turnering"),
+        name="turnering_export",
+    ),
+    # Organiser pages (role checks in core.roles): GET pages, POST actions.
+    path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
+    path(
+        "<slug:slug>/organise/register/",
+        organiser.RegisterView.as_view(),
+        name="organise_register",
+    ),
+    path(
+        "<slug:slug>/organise/withdraw/",
+        organiser.WithdrawView.as_view(),
+        name="organise_withdraw",
+    ),
+    path(
+        "<slug:slug>/organise/settings/",
+        organiser.SettingsView.as_view(),
+        name="organise_settings",
+    ),
+    path(
+        "<slug:slug>/organise/arbiters/",
+        organiser.ArbitersView.as_view(),
+        name="organise_arbiters",
+    ),
+    path(
+        "<slug:slug>/organise/reports/<int:report>/confirm/",
+        organiser.ConfirmReportView.as_view(),
+        name="organise_confirm_report",
+    ),
+    path(
+        "<slug:slug>/organise/reports/<int:report>/reject/",
+        organiser.RejectReportView.as_view(),
+        name="organise_reject_report",
+    ),
+    path("<slug:slug>/organise/bye/", organiser.ByeView.as_view(), name="organise_bye"),
+    path(
+        "<slug:slug>/organise/bye/<int:bye>/cancel/",
+        organiser.CancelByeView.as_view(),
+        name="organise_cancel_bye",
+    ),
+    path(
+        "<slug:slug>/organise/forbidden/",
+        organiser.ForbiddenPairView.as_view(),
+        name="organise_forbidden",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/add/",
+        organiser.AddRoundView.as_view(),
+        name="organise_add_round",
+    ),
+    path("<slug:slug>/organise/pair/", organiser.PairView.as_view(), name="organise_pair"),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/",
+        organiser.RoundView.as_view(),
+        name="organise_round",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/publish/",
+        organiser.PublishView.as_view(),
+        name="organise_publish",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/discard/",
+        organiser.DiscardView.as_view(),
+        name="organise_discard",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/swap/",
+        organiser.SwapBoardsView.as_view(),
+        name="organise_swap",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/add/",
+        organiser.AddBoardView.as_view(),
+        name="organise_add_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/delete/",
+        organiser.DeleteBoardView.as_view(),
+        name="organise_delete_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/edit/",
+        organiser.EditBoardView.as_view(),
+        name="organise_edit_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",
+        organiser.ResultView.as_view(),
+        name="organise_result",
+    ),
+]

@@ -1,0 +1,97 @@
+"""Public pages: the rating lists and players (``ratings`` namespace), the tournaments
+(``tournaments`` namespace, after the organiser pages: see ``clubrating/urls.py``)."""
+
+import datetime
+
+from django.urls import path, register_converter
+
+from public.views import ratings as rating_views
+from public.views import reference
+from public.views import tournaments as tournament_views
+
+
+class IsoDateConverter:
+    """A date written YYYY-MM-DD in the path; an impossible date does not match (404)."""
+
+    regex = r"\d{4}-\d{2}-\d{2}"
+
+    def to_python(self, value: str) -> datetime.date:
+        return datetime.date.fromisoformat(value)
+
+    def to_url(self, value: datetime.date | str) -> str:
+        return value if isinstance(value, str) else value.isoformat()
+
+
+register_converter(IsoDateConverter, "isodate")
+
+rating_patterns = [
+    path("", rating_views.HomeView.as_view(), name="home"),
+    path("lists/<slug:slug>/", rating_views.LeaderboardView.as_view(), name="leaderboard"),
+    path(
+        "lists/<slug:slug>/<isodate:date>/",
+        rating_views.PublishedListView.as_view(),
+        name="published_list",
+    ),
+    path(
+        "lists/<slug:slug>/distribution/",
+        rating_views.DistributionView.as_view(),
+        name="distribution",
+    ),
+    path("lists/<slug:slug>/archive/", rating_views.ArchiveView.as_view(), name="archive"),
+    path(
+        "lists/<slug:slug>/<isodate:date>.csv",
+        rating_views.PublishedCsvView.as_view(),
+        name="published_csv",
+    ),
+    path(
+        "lists/<slug:slug>/<isodate:date>.txt",
+        rating_views.PublishedTxtView.as_view(),
+        name="published_txt",
+    ),
+    path("players/compare/", rating_views.CompareView.as_view(), name="compare"),
+    path("players/<int:pk>/", rating_views.PlayerView.as_view(), name="player"),
+    # Reference tables and calculators (computed from the rating engine).
+    path("reference/", reference.ReferenceIndexView.as_view(), name="reference"),
+    path(
+        "reference/expected-score/",
+        reference.ExpectedScoreView.as_view(),
+        name="reference_expected_score",
+    ),
+    path("reference/titles/", reference.TitlesView.as_view(), name="reference_titles"),
+    path("reference/classes/", reference.ClassesView.as_view(), name="reference_classes"),
+    path("reference/go-grades/", reference.GoGradesView.as_view(), name="reference_go_grades"),
+    path(
+        "reference/shogi-grades/",
+        reference.ShogiGradesView.as_view(),
+        name="reference_shogi_grades",
+    ),
+    path("calculators/fide/", reference.FideCalculatorView.as_view(), name="calculator_fide"),
+    path(
+        "calculators/initial-rating/",
+        reference.InitialRatingView.as_view(),
+        name="calculator_initial",
+    ),
+    path(
+        "calculators/performance/",
+        reference.PerformanceView.as_view(),
+        name="calculator_performance",
+    ),
+    path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
+    path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
+    path("players/<int:pk>/games/", rating_views.PlayerGamesView.as_view(), name="player_games"),
+    path(
+        "players/<int:pk>/head-to-head/",
+        rating_views.HeadToHeadView.as_view(),
+        name="head_to_head",
+    ),
+]
+
+tournament_patterns = [
+    path("", tournament_views.TournamentListView.as_view(), name="list"),
+    path("<slug:slug>/", tournament_views.TournamentView.as_view(), name="detail"),
+    path("<slug:slug>/standings/", tournament_views.StandingsView.as_view(), name="standings"),
+    path("<slug:slug>/crosstable/", tournament_views.CrosstableView.as_view(), name="crosstable"),
+    path("<slug:slug>/progress/", tournament_views.ProgressView.as_view(), name="progress"),
+    path("<slug:slug>/rounds/", tournament_views.RoundView.as_view(), name="rounds"),
+    path("<slug:slug>/round/<int:number>/", tournament_views.RoundView.as_view(), name="round"),
+]

@@ -1,0 +1,190 @@
+"""Public, read-only tournament pages."""
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import DetailView
+from django_tables2 import RequestConfig, SingleTableView
+
+from core.audit import can_see_audit
+from core.tiebreak_names import describe
+from core.views import ReadOnlyMixin
+from public.tables.tournaments import (
+    AuditTable,
+    CrosstableTable,
+    GameTable,
+    ProgressTable,
+    RoundTable,
+    StandingsTable,
+    TournamentPlayerTable,
+    TournamentTable,
+)
+from ratings.queries import tournament_grades
+from tournaments import queries
+
+
+class TournamentListView(ReadOnlyMixin, SingleTableView):
+    """Every tournament, newest first."""
+
+    template_name = "public/tournaments/list.html"
+    table_class = TournamentTable
+    table_pagination = {"per_page": 50}
+
+    def get_queryset(self):
+        return queries.tournaments_overview()
+
+
+class TournamentView(ReadOnlyMixin, DetailView):
+    """A tournament: its players with rating change and performance, then its games by round."""
+
+    template_name = "public/tournaments/detail.html"
+    context_object_name = "tournament"
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        games = list(queries.tournament_games(self.object))
+        lines = queries.tournament_players(self.object, games)
+        context["players_table"] = TournamentPlayerTable(
+            lines,
+            rated=self.object.rating_list_id is not None,
+            grades=tournament_grades(self.object, [line.player.pk for line in lines]),
+        )
+        context["strength"] = queries.field_strength(lines)
+        context["rounds"] = [
+            {"round": round_games, "table": GameTable(round_games.games, go=self.object.is_go)}
+            for round_games in queries.games_by_round(games)
+        ]
+        if can_see_audit(self.request.user, self.object):
+            context["history_table"] = history_table(
+                self.request, queries.tournament_history(self.object)
+            )
+        return context
+
+
+def history_table(request, entries) -> AuditTable:
+    """The audit trail as a table, 25 entries a page (``?history-page=N``)."""
+    table = AuditTable(entries, prefix="history-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return table
+
+
+class StandingsBaseView(ReadOnlyMixin, DetailView):
+    """Shared by the standings, crosstable and progress pages: ``?round=N`` selects the round
+    the table is shown after (1 up to the last round with every result in; 404 otherwise)."""
+
+    context_object_name = "tournament"
+    page = ""
+    #: The page's name in the title and the breadcrumbs.
+    page_title = ""
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def after_round(self, data: queries.StandingsData) -> int:
+        raw = self.request.GET.get("round")
+        if raw is None or raw == "":
+            return data.completed
+        if not raw.isdigit() or not 1 <= int(raw) <= data.completed:
+            raise Http404(_("No standings after that round."))
+        return int(raw)
+
+    def check_format(self, data: queries.StandingsData) -> None:
+        """Refuse a page that does not fit the tournament's format (404)."""
+
+    def table(self, data: queries.StandingsData, ranked):
+        raise NotImplementedError
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        data = queries.standings_input(self.object)
+        self.check_format(data)
+        after = self.after_round(data)
+        ranked = queries.ranked(data, after)
+        context.update(
+            data=data,
+            page=self.page,
+            page_title=self.page_title,
+            after_round=after,
+            round_choices=range(1, data.completed + 1),
+            table=self.table(data, ranked),
+            legend=[(tb.code, describe(tb)) for tb in ranked.tiebreaks],
+            strength=data.strength() if data.round_robin else None,
+        )
+        return context
+
+
+class StandingsView(StandingsBaseView):
+    """Standings after any round: shared places, tie-breaks, performance, rating change."""
+
+    template_name = "public/tournaments/standings.html"
+    page = "standings"
+    page_title = gettext_lazy("Standings")
+
+    def table(self, data, ranked):
+        return StandingsTable(
+            queries.standings_rows(data, ranked),
+            tiebreaks=ranked.tiebreaks,
+            rated=data.rated,
+            grades=(
+                {data.players[tpn].pk: grade for tpn, grade in data.grades.items()}
+                if data.shows_grades
+                else tournament_grades(data.tournament, [p.pk for p in data.players.values()])
+            ),
+        )
+
+
+class CrosstableView(StandingsBaseView):
+    """A round robin's crosstable (404 for other formats)."""
+
+    template_name = "public/tournaments/crosstable.html"
+    page = "crosstable"
+    page_title = gettext_lazy("Crosstable")
+
+    def check_format(self, data):
+        if not data.round_robin:
+            raise Http404(_("Only round robins have a crosstable."))
+
+    def table(self, data, ranked):
+        return CrosstableTable(
+            queries.crosstable_rows(data, ranked),
+            size=len(ranked.rows),
+            tiebreaks=ranked.tiebreaks,
+        )
+
+
+class ProgressView(StandingsBaseView):
+    """The score of every player after each round."""
+
+    template_name = "public/tournaments/progress.html"
+    page = "progress"
+    page_title = gettext_lazy("Progress table")
+
+    def table(self, data, ranked):
+        return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
+
+
+class RoundView(ReadOnlyMixin, DetailView):
+    """The pairings and results of one published round (404 for a draft or missing round).
+
+    Without a number: the latest published round, or a note that none is published yet."""
+
+    template_name = "public/tournaments/round.html"
+    context_object_name = "tournament"
+
+    def get_queryset(self):
+        return queries.tournament_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        numbers = queries.public_round_numbers(self.object)
+        number = self.kwargs.get("number", numbers[-1] if numbers else None)
+        context.update(page="rounds", number=number, round_numbers=numbers, table=None)
+        if number is None:
+            return context
+        if number not in numbers:
+            raise Http404(_("No such round."))
+        context["table"] = RoundTable(queries.round_pairings(self.object, number))
+        return context
