@@ -313,7 +313,7 @@ def tournament_detail(
     tournament = tournament_queries.tournament_for_page().filter(slug=slug).first()
     if tournament is None:
         raise HttpError(404, "No tournament with this slug.")
-    data = tournament_queries.standings_input(tournament)
+    data = rating_queries.tournament_standings(tournament)
     table = tournament_queries.ranked(data, data.completed)
     standings = [
         {

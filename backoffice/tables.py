@@ -216,7 +216,7 @@ class ClubPlayerTable(BaseTable):
     name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
     federation = tables.Column(verbose_name=_("Federation"), default="")
     fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
-    account = tables.Column(verbose_name=_("Account"), accessor="user__username", default="")
+    account = tables.Column(verbose_name=_("Account"), accessor="account__username", default="")
 
     class Meta(BaseTable.Meta):
         fields = ()

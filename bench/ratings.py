@@ -83,7 +83,7 @@ def _generate(options: argparse.Namespace) -> int:
 
     from players.models import Player
     from ratings.models import PlayerRating, PublishedList, RatingList
-    from ratings.services import write_rows
+    from ratings.recompute import write_rows
     from tournaments.models import Game, Round, Tournament
 
     rng = random.Random(options.seed)
@@ -191,7 +191,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
     from django.db import transaction
 
     from ratings.models import RatingChange
-    from ratings.services import _LEDGER_COLUMNS, rated_games_query, write_rows
+    from ratings.recompute import _LEDGER_COLUMNS, rated_games_query, write_rows
 
     # Timed like the replay: one transaction, commit included (PostgreSQL checks the
     # deferred foreign keys of the new rows at commit).
@@ -216,7 +216,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
 
 def _pure(rating_list_id: int) -> float:
     from ratings.models import RatingList
-    from ratings.services import _load
+    from ratings.recompute import _load
     from rules.ratings.registry import get_system
     from rules.ratings.replay import replay
 
@@ -236,8 +236,9 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
     _setup_django(options.child)
     from django.db import connection
 
+    from actions.ratings import recompute_ratings, replay_rating_list
+    from core.roles import SYSTEM
     from ratings.models import PublishedList, RatingList
-    from ratings.services import recompute_ratings, replay_rating_list
 
     started = time.perf_counter()
     list_id = _generate(options)
@@ -246,7 +247,7 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
     floor = _io_floor(list_id)
     _analyze()
     started = time.perf_counter()
-    (stats,) = recompute_ratings(rating_list=RatingList.objects.get(pk=list_id))
+    (stats,) = recompute_ratings(actor=SYSTEM, rating_list=RatingList.objects.get(pk=list_id))
     replay_seconds = time.perf_counter() - started
     pure = _pure(list_id)
     # What one result entry in the open period costs: a replay from the last list's
@@ -254,7 +255,9 @@ def _child(options: argparse.Namespace) -> dict[str, object]:
     last = PublishedList.objects.filter(rating_list_id=list_id).order_by("-date").first()
     started = time.perf_counter()
     open_stats = replay_rating_list(
-        rating_list=RatingList.objects.get(pk=list_id), from_date=last.date if last else None
+        actor=SYSTEM,
+        rating_list=RatingList.objects.get(pk=list_id),
+        from_date=last.date if last else None,
     )
     incremental = time.perf_counter() - started
     return {

@@ -189,12 +189,15 @@ def _write_history(options: argparse.Namespace) -> None:
 def _replay() -> None:
     from django.db import connection
 
+    from actions.ratings import recompute_ratings
+    from core.roles import SYSTEM
     from ratings.models import RatingList
-    from ratings.services import recompute_ratings
 
     print("   replaying the ratings …", flush=True)
     started = time.perf_counter()
-    (stats,) = recompute_ratings(rating_list=RatingList.objects.get(slug="chess-standard"))
+    (stats,) = recompute_ratings(
+        actor=SYSTEM, rating_list=RatingList.objects.get(slug="chess-standard")
+    )
     # What autovacuum does on a live database after the bulk writes: fresh statistics and a
     # visibility map, so that counts can be answered from an index alone.
     with connection.cursor() as cursor:

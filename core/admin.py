@@ -120,7 +120,7 @@ class GuardedDeleteMixin:
 
     def _call_delete(self, request, obj) -> bool:
         try:
-            self.delete_service(**{self.model._meta.model_name: obj, "user": request.user})
+            self.delete_service(**{self.model._meta.model_name: obj, "actor": request.user})
         except ValidationError as error:
             for message in error.messages:
                 self.message_user(request, message, admin_messages.ERROR)

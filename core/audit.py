@@ -1,9 +1,8 @@
-"""The audit trail: one helper that records a change, and who may read the trail.
+"""The audit trail: who changed what, when, before and after.
 
-Every write service that changes results, pairings, byes, withdrawals, players or rating
-periods calls :func:`record` inside its own ``transaction.atomic()`` block, after the change:
-the entry is committed with the change or rolled back with it. Nothing is recorded from
-``save()`` or signals.
+Entries are written only by the unit of work (:meth:`core.unit_of_work.Unit.audit`, stored by
+:func:`record` at the end of the unit), inside the transaction of the change: an entry
+exists exactly when its change was committed. Nothing is recorded from ``save()`` or signals.
 """
 
 from __future__ import annotations
@@ -11,15 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models, transaction
+from django.db.models import Q, QuerySet
 
+from core import roles
 from core.models import AuditEntry
 
 
-def saved_user(user: Any) -> Any:
-    """The user to store: a saved user, else ``None`` (commands, anonymous, tests)."""
-    if user is None or getattr(user, "pk", None) is None:
+def saved_user(actor: Any) -> Any:
+    """The user to store for ``actor``: a saved user, else ``None`` (the system)."""
+    if actor is None or roles.is_system(actor) or getattr(actor, "pk", None) is None:
         return None
-    return user
+    return actor
 
 
 def snapshot(obj: models.Model, fields: tuple[str, ...] | list[str]) -> dict[str, Any]:
@@ -33,9 +34,9 @@ def snapshot(obj: models.Model, fields: tuple[str, ...] | list[str]) -> dict[str
 
 def record(
     *,
+    actor: Any,
     action: str,
     summary: str,
-    user: Any = None,
     tournament: Any = None,
     player: Any = None,
     other_player: Any = None,
@@ -49,7 +50,7 @@ def record(
     return AuditEntry.objects.create(
         action=action,
         summary=str(summary),
-        user=saved_user(user),
+        user=saved_user(actor),
         tournament=tournament,
         player=player,
         other_player=other_player,
@@ -65,10 +66,24 @@ def can_see_audit(user: Any, tournament: Any = None, *, player: Any = None) -> b
 
     Without an object: staff only.
     """
-    from core import roles as permissions
-
     if tournament is not None:
-        return permissions.can_arbitrate(user, tournament)
+        return roles.can_arbitrate(user, tournament)
     if player is not None and player.club_id is not None:
-        return permissions.can_manage_club(user, player.club)
-    return permissions.is_staff(user)
+        return roles.can_manage_club(user, player.club)
+    return roles.is_staff(user)
+
+
+def _entries() -> QuerySet[AuditEntry]:
+    return AuditEntry.objects.select_related(
+        "user", "tournament", "player", "other_player", "rating_list"
+    ).order_by("-created_at", "-pk")
+
+
+def tournament_history(tournament: Any) -> QuerySet[AuditEntry]:
+    """The audit entries of a tournament, newest first."""
+    return _entries().filter(tournament=tournament)
+
+
+def player_history(player: Any) -> QuerySet[AuditEntry]:
+    """The audit entries naming a player (on either side), newest first."""
+    return _entries().filter(Q(player=player) | Q(other_player=player))

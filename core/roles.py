@@ -7,18 +7,22 @@ Roles (see ``docs/roles.md``):
   the arbiters of those tournaments;
 - **arbiter** (``Tournament.arbiters``): pairings, results, byes, withdrawals and forbidden
   pairs of their tournaments only (an organiser of the tournament's club may do the same);
-- **player** (``Player.user``): their own data, and reporting their own result when the
+- **player** (``Player.account``): their own data, and reporting their own result when the
   tournament allows it (``Tournament.players_report_results``);
+- **the system** (:data:`SYSTEM`, or a named :class:`SystemActor`): management commands, the
+  demo seed, data imports run by an administrator on the server. It is trusted because the
+  caller says so explicitly; there is no "no actor means trusted".
 - everybody else: read only.
 
-Predicates (``can_*``) answer with a bool and read only the rows they need; ``require`` turns
-a ``False`` into :class:`~django.core.exceptions.PermissionDenied`. Views call them before
-anything else; services that take the acting ``user`` call them before any write (``user=None``
-is a trusted caller: management commands, data migrations, the test fixtures).
+Predicates (``can_*``) answer with a bool and read only the rows they need. The actions
+name the role they need as a :class:`Check` (``arbiter_of(tournament)``,
+``organiser_of(club)``…); the unit of work (:func:`core.unit_of_work.change`) checks it
+before anything is locked or written. Views use the same predicates to decide what to show.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -33,13 +37,41 @@ from tournaments.models import Game, Tournament
 REPORTABLE_RESULTS = ("10", "==", "01")
 
 
+class SystemActor:
+    """A trusted caller that is not a person: a management command, the seed, an import run
+    on the server. Passed explicitly as ``actor=``; recorded in the audit trail without a
+    user."""
+
+    is_authenticated = True
+    is_active = True
+    is_staff = False
+    pk = None
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"SystemActor({self.name!r})"
+
+
+SYSTEM = SystemActor("system")
+"""The actor of management commands, the demo seed and data migrations."""
+
+
+def is_system(actor: Any) -> bool:
+    return isinstance(actor, SystemActor)
+
+
 def _active(user: Any) -> bool:
     return bool(user is not None and user.is_authenticated and user.is_active)
 
 
 def is_staff(user: Any) -> bool:
-    """Staff: every page and action, and the Django admin."""
-    return _active(user) and bool(user.is_staff)
+    """Staff (and the system): every page and action, and the Django admin."""
+    return is_system(user) or (_active(user) and bool(user.is_staff))
 
 
 def organised_clubs(user: Any) -> Any:
@@ -74,7 +106,7 @@ def can_manage_club(user: Any, club: Club | None) -> bool:
         return True
     if club is None or not _active(user):
         return False
-    return club.organisers.filter(pk=user.pk).exists()
+    return Club.objects.filter(pk=club.pk, organisers=user).exists()
 
 
 def can_create_tournament(user: Any, club: Club | None = None) -> bool:
@@ -99,12 +131,17 @@ def can_manage_tournament(user: Any, tournament: Tournament) -> bool:
 
 
 def can_arbitrate(user: Any, tournament: Tournament) -> bool:
-    """Pairings, results, byes, withdrawals of ``tournament`` (its arbiters and managers)."""
-    if can_manage_tournament(user, tournament):
+    """Pairings, results, byes, withdrawals of ``tournament`` (its arbiters and managers).
+
+    One query for anyone but staff: the club's organisers and the arbiters together."""
+    if is_staff(user):
         return True
     if not _active(user):
         return False
-    return tournament.arbiters.filter(pk=user.pk).exists()
+    arbiter = Q(arbiters=user)
+    if tournament.club_id is not None:
+        arbiter |= Q(club__organisers=user)
+    return Tournament.objects.filter(arbiter, pk=tournament.pk).exists()
 
 
 def has_role(user: Any) -> bool:
@@ -121,9 +158,9 @@ def has_role(user: Any) -> bool:
 
 def player_of(user: Any) -> Player | None:
     """The player whose account ``user`` is, if any."""
-    if not _active(user):
+    if not _active(user) or is_system(user):
         return None
-    return Player.objects.filter(user=user).first()
+    return Player.objects.filter(account=user).first()
 
 
 def can_report_result(user: Any, game: Game) -> bool:
@@ -158,20 +195,58 @@ def require(allowed: bool, message: str = "") -> None:
         raise PermissionDenied(message or _("You are not allowed to do this."))
 
 
-def require_arbiter(user: Any, tournament: Tournament) -> None:
-    """For services: refuse a non-arbiter (``user=None`` is a trusted caller)."""
-    if user is not None:
-        require(can_arbitrate(user, tournament))
+# --------------------------------------------------------------------------- checks
 
 
-def require_creator(user: Any, club: Club | None) -> None:
-    """For services: a tournament for ``club`` (non-staff need one they organise)."""
-    if user is None:
-        return
-    require(is_staff(user) or (club is not None and can_manage_club(user, club)))
+@dataclass(frozen=True)
+class Check:
+    """A role an action needs, bound to its object: ``check.allows(actor)``."""
+
+    name: str
+    subject: Any = None
+
+    def allows(self, actor: Any) -> bool:
+        return _PREDICATES[self.name](actor, self.subject)
 
 
-def require_manager(user: Any, tournament: Tournament) -> None:
-    """For services: refuse anyone who may not manage ``tournament`` (``None``: trusted)."""
-    if user is not None:
-        require(can_manage_tournament(user, tournament))
+_PREDICATES = {
+    "staff": lambda actor, _subject: is_staff(actor),
+    "creator": lambda actor, club: (
+        is_staff(actor) or (club is not None and can_manage_club(actor, club))
+    ),
+    "club": can_manage_club,
+    "manager": can_manage_tournament,
+    "arbiter": can_arbitrate,
+    "reporter": can_report_result,
+}
+
+
+def staff() -> Check:
+    """Staff (or the system) only."""
+    return Check("staff")
+
+
+def creator_for(club: Club | None) -> Check:
+    """Create something for ``club``: staff, or an organiser of that club (non-staff need a
+    club they organise)."""
+    return Check("creator", club)
+
+
+def organiser_of(club: Club | None) -> Check:
+    """The club's players: staff, the club's organisers."""
+    return Check("club", club)
+
+
+def manager_of(tournament: Tournament) -> Check:
+    """A tournament's settings, registrations and arbiters: staff, its club's organisers."""
+    return Check("manager", tournament)
+
+
+def arbiter_of(tournament: Tournament) -> Check:
+    """A tournament's pairings, results and byes: its arbiters, its club's organisers, staff."""
+    return Check("arbiter", tournament)
+
+
+def reporter_of(game: Game) -> Check:
+    """Report ``game``'s result: one of its players, when the tournament allows it."""
+    return Check("reporter", game)

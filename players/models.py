@@ -53,7 +53,7 @@ class Player(models.Model):
     )
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True, unique=True)
     title = models.CharField(_("FIDE title"), max_length=3, choices=Title.choices, blank=True)
-    user = models.OneToOneField(
+    account = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
         null=True,

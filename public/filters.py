@@ -6,6 +6,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core.cache import cache_key, cached
 from players.enums import Sex
 from players.models import Club
 from ratings import queries
@@ -66,7 +67,11 @@ class LeaderboardFilter(django_filters.FilterSet):
     def __init__(self, *args, rating_list: RatingList, **kwargs):
         super().__init__(*args, **kwargs)
         self.filters["federation"].extra["choices"] = [
-            (code, code) for code in queries.federations_of(rating_list)
+            (code, code)
+            for code in cached(
+                cache_key("federations", rating_list.pk, rating_list.version),
+                lambda: queries.federations_of(rating_list),
+            )
         ]
         self.active_days = queries.active_days(rating_list)
         if rating_list.system == "fesa":

@@ -64,7 +64,6 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
-from rules.files.trf import RESULT_POINTS
 from rules.ratings.fide import (
     average_rating,
     difference_for_percentage,
@@ -72,6 +71,7 @@ from rules.ratings.fide import (
     probability_for_difference,
     rating_change,
 )
+from rules.scoring import PointSystem, normal_code
 
 __all__ = [
     "EDITIONS",
@@ -99,65 +99,12 @@ EDITIONS: tuple[str, ...] = ("2026", "2024", "2005")
 
 _HALF = Fraction(1, 2)
 _OTB_CODES = frozenset("1=0WDL")
-_CODES = frozenset("1=0+-WDLHFUZ")
 _COLOURS = frozenset({"w", "b", None})
 _PTP_SPAN = 800  # PTP for a zero score: lowest opponent - 800 (Art. 10.3)
 _PD_SATURATION = 736  # table 8.1.2 gives PD = 1.00 from a difference of 736 on
 
 
 # --------------------------------------------------------------------------- input
-
-
-def _fraction(value: Fraction | int | str | Decimal) -> Fraction:
-    if isinstance(value, (bool, float)):
-        raise TypeError(f"points must be exact (Fraction, int, str or Decimal), got {value!r}")
-    return Fraction(value)
-
-
-@dataclass(frozen=True)
-class PointSystem:
-    """Points per TRF result code. Defaults: 1 / ½ / 0, byes and forfeit wins as wins.
-
-    ``forfeit_win``, ``pab`` and ``full_bye`` default to ``win``; ``half_bye`` to ``draw``.
-    """
-
-    win: Fraction = Fraction(1)
-    draw: Fraction = _HALF
-    loss: Fraction = Fraction(0)
-    forfeit_win: Fraction | None = None
-    forfeit_loss: Fraction = Fraction(0)
-    pab: Fraction | None = None
-    full_bye: Fraction | None = None
-    half_bye: Fraction | None = None
-    zero_bye: Fraction = Fraction(0)
-
-    def __post_init__(self) -> None:
-        for name in ("win", "draw", "loss", "forfeit_loss", "zero_bye"):
-            object.__setattr__(self, name, _fraction(getattr(self, name)))
-        for name, default in (
-            ("forfeit_win", self.win),
-            ("pab", self.win),
-            ("full_bye", self.win),
-            ("half_bye", self.draw),
-        ):
-            value = getattr(self, name)
-            object.__setattr__(self, name, default if value is None else _fraction(value))
-
-    @classmethod
-    def three_one_zero(cls) -> PointSystem:
-        """Football scoring: 3 for a win (also forfeit wins and full-point byes), 1 for a draw."""
-        return cls(win=Fraction(3), draw=Fraction(1))
-
-    def points(self, code: str) -> Fraction:
-        """Points for one TRF result code (blank ≡ ``Z``)."""
-        return getattr(self, RESULT_POINTS[_normal_code(code)])
-
-
-def _normal_code(code: str) -> str:
-    normal = (code or "Z").strip().upper() or "Z"
-    if normal not in _CODES:
-        raise ValueError(f"unknown TRF result code {code!r}")
-    return normal
 
 
 @dataclass(frozen=True)
@@ -173,7 +120,7 @@ class Entry:
     result: str = "Z"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "result", _normal_code(self.result))
+        object.__setattr__(self, "result", normal_code(self.result))
         colour = self.colour.lower() if self.colour and self.colour != "-" else None
         if colour not in _COLOURS:
             raise ValueError(f"colour must be 'w', 'b' or None, got {self.colour!r}")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from rules.ratings.egf import parse_grade
+from rules.scoring import PointSystem
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
     MCMAHON_ENGINE,
@@ -235,6 +236,19 @@ class Tournament(models.Model):
     def has_mcmahon_score(self) -> bool:
         """Players start with a McMahon score from their grade."""
         return self.pairing_system in MCMAHON_SCORED
+
+    @property
+    def point_system(self) -> PointSystem:
+        """The tournament's points per result (a full-point bye is worth a win; forfeit losses
+        and zero-point byes nothing): the one scoring table of :mod:`rules.scoring`."""
+        return PointSystem(
+            win=self.points_win,
+            draw=self.points_draw,
+            loss=self.points_loss,
+            forfeit_win=self.points_forfeit_win,
+            pab=self.points_pab,
+            half_bye=self.points_half_bye,
+        )
 
     @property
     def tiebreak_codes(self) -> str:

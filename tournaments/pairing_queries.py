@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from decimal import Decimal
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -20,8 +19,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from players.enums import Title
+from rules import scoring
 from rules.pairing import mcmahon
-from rules.pairing.state import PlayerState, PointSystem, RoundRecord, TournamentState
+from rules.pairing.state import PlayerState, RoundRecord, TournamentState
 from rules.ratings import egf, fesa
 from tournaments.enums import MCMAHON_SCORED, SHOGI_SYSTEMS, RoundStatus
 from tournaments.models import (
@@ -96,11 +96,7 @@ def highest_round_number(tournament: Tournament) -> int:
 
 def game_codes(game: Game) -> tuple[str, str | None]:
     """The TRF result codes of ``game`` for white and black (``None`` for a bye's black)."""
-    if game.black_id is None:
-        return game.result, None
-    if len(game.result) != 2:
-        return "", ""
-    return game.result[0], game.result[1]
+    return scoring.side_codes(game.result, bye=game.black_id is None)
 
 
 def played_histories(
@@ -120,21 +116,6 @@ def played_histories(
         histories.setdefault(game.white_id, {})[number] = (game.black_id, "w", white_code)
         histories.setdefault(game.black_id, {})[number] = (game.white_id, "b", black_code or "")
     return histories
-
-
-def point_system(tournament: Tournament) -> PointSystem:
-    """The engine's point system from the tournament's point fields."""
-    return PointSystem(
-        win=float(tournament.points_win),
-        draw=float(tournament.points_draw),
-        loss=float(tournament.points_loss),
-        forfeit_win=float(tournament.points_forfeit_win),
-        forfeit_loss=0.0,
-        pab=float(tournament.points_pab),
-        half_bye=float(tournament.points_half_bye),
-        full_bye=float(tournament.points_win),
-        zero_bye=0.0,
-    )
 
 
 def pairing_state(tournament: Tournament, round_number: int) -> TournamentState:
@@ -203,7 +184,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> TournamentState:
         players=tuple(players),
         total_rounds=max(tournament.rounds_planned, round_number),
         round_to_pair=round_number,
-        point_system=point_system(tournament),
+        point_system=tournament.point_system,
         forbidden_pairs=forbidden,
         initial_colour=tournament.round_one_colour or "w",
         baku=tournament.accelerated,
@@ -244,19 +225,6 @@ def initial_mms_by_player(tournament: Tournament) -> dict[int, int]:
     return out
 
 
-def _code_points(tournament: Tournament, code: str) -> Decimal:
-    return {
-        "1": tournament.points_win,
-        "W": tournament.points_win,
-        "+": tournament.points_forfeit_win,
-        "=": tournament.points_draw,
-        "D": tournament.points_draw,
-        "U": tournament.points_pab,
-        "F": tournament.points_win,
-        "H": tournament.points_half_bye,
-    }.get(code, tournament.points_loss if code in {"0", "L"} else Decimal(0))
-
-
 def mcmahon_state(
     tournament: Tournament, round_number: int
 ) -> tuple[mcmahon.McMahonState, list[tuple[int, str]]]:
@@ -277,7 +245,8 @@ def mcmahon_state(
         raise ValidationError(_("Every player needs a pairing number before pairing."))
     scored = tournament.pairing_system in MCMAHON_SCORED
     tpn = {r.player_id: r.pairing_number for r in registrations}
-    points: dict[int, Decimal] = {r.player_id: Decimal(0) for r in registrations}
+    scoring = tournament.point_system
+    points: dict[int, Fraction] = {r.player_id: Fraction(0) for r in registrations}
     met: dict[int, set[int]] = {r.player_id: set() for r in registrations}
     colours: dict[int, list[str]] = {r.player_id: [] for r in registrations}
     byes: dict[int, int] = {r.player_id: 0 for r in registrations}
@@ -288,11 +257,11 @@ def mcmahon_state(
         white_code, black_code = game_codes(game)
         if white_code == "" or black_code == "":
             raise ValidationError(_("A past round has a game without a result."))
-        points[game.white_id] += _code_points(tournament, white_code)
+        points[game.white_id] += scoring.points(white_code)
         if game.black_id is None:
             byes[game.white_id] += white_code == "U"
             continue
-        points[game.black_id] += _code_points(tournament, black_code or "")
+        points[game.black_id] += scoring.points(black_code or "Z")
         if white_code in _PLAYED:
             met[game.white_id].add(tpn[game.black_id])
             met[game.black_id].add(tpn[game.white_id])

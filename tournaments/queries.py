@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -10,37 +10,16 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from core import roles as permissions
-from core.models import AuditEntry
 from players.models import Player
-from ratings.models import PublishedRating, RatingChange
 from rules import standings
 from rules.pairing import mcmahon
 from rules.ratings import classes, fide
 from tournaments import pairing_queries
-from tournaments.enums import RATED_RESULTS, Result, RoundStatus
+from tournaments.enums import RATED_RESULTS, RoundStatus
 from tournaments.models import Game, Registration, ResultReport, Round, Tournament
 
-ONE = Decimal(1)
-HALF = Decimal("0.5")
 ZERO = Decimal(0)
-
-# Points scored by (white, black) for each result; a bye scores for white only.
-POINTS: dict[str, tuple[Decimal, Decimal]] = {
-    Result.WHITE_WINS: (ONE, ZERO),
-    Result.DRAW: (HALF, HALF),
-    Result.BLACK_WINS: (ZERO, ONE),
-    Result.WHITE_WINS_FORFEIT: (ONE, ZERO),
-    Result.BLACK_WINS_FORFEIT: (ZERO, ONE),
-    Result.DOUBLE_FORFEIT: (ZERO, ZERO),
-    Result.WHITE_WINS_UNRATED: (ONE, ZERO),
-    Result.DRAW_UNRATED: (HALF, HALF),
-    Result.BLACK_WINS_UNRATED: (ZERO, ONE),
-    Result.FULL_POINT_BYE: (ONE, ZERO),
-    Result.HALF_POINT_BYE: (HALF, ZERO),
-    Result.PAIRING_BYE: (ONE, ZERO),
-    Result.ZERO_POINT_BYE: (ZERO, ZERO),
-}
+NONE = Fraction(0)
 
 
 def tournaments_overview() -> QuerySet[Tournament]:
@@ -86,73 +65,7 @@ def games_by_round(games: list[Game]) -> list[RoundGames]:
     return rounds
 
 
-@dataclass
-class PlayerLine:
-    """One player of a tournament: points, and their rating calculation in it."""
-
-    player: Player
-    points: Decimal = ZERO
-    games: int = 0
-    rating_used: int | None = None
-    change: Decimal | None = None
-    rated_games: int = 0
-    rated_points: Decimal = ZERO
-    opponent_ratings: list[int] = field(default_factory=list)
-    place: int = 0
-
-    @property
-    def performance(self) -> int | None:
-        """Performance rating against the rated opponents (FIDE table 8.1.1), or ``None``."""
-        if not self.opponent_ratings:
-            return None
-        return fide.performance_rating(self.opponent_ratings, self.rated_points)
-
-
-def tournament_players(tournament: Tournament, games: list[Game]) -> list[PlayerLine]:
-    """Every player of ``tournament`` (registered or paired), best score first.
-
-    Points come from the games (byes included); rating used, change and performance from the
-    ledger rows of this tournament (empty for an unrated tournament). Two queries.
-    """
-    lines: dict[int, PlayerLine] = {}
-    registrations = Registration.objects.filter(tournament=tournament).select_related("player")
-    for registration in registrations:
-        lines[registration.player_id] = PlayerLine(registration.player)
-    for game in games:
-        white_points, black_points = POINTS.get(game.result, (ZERO, ZERO))
-        white = lines.setdefault(game.white_id, PlayerLine(game.white))
-        if game.result:
-            white.points += white_points
-            white.games += 1
-        if game.black is not None:
-            black = lines.setdefault(game.black_id, PlayerLine(game.black))
-            if game.result:
-                black.points += black_points
-                black.games += 1
-    ledger = RatingChange.objects.filter(tournament=tournament).order_by(
-        "date", "game__round__number", "pk"
-    )
-    for change in ledger.only(
-        "player_id", "rating_used", "opponent_rating", "score", "change", "date", "game_id"
-    ):
-        line = lines.get(change.player_id)
-        if line is None:
-            continue
-        if line.rating_used is None:
-            line.rating_used = change.rating_used
-        line.rated_games += 1
-        if change.change is not None:
-            line.change = (line.change or ZERO) + change.change
-        if change.opponent_rating is not None:
-            line.opponent_ratings.append(change.opponent_rating)
-            line.rated_points += change.score
-    ordered = sorted(
-        lines.values(),
-        key=lambda line: (-line.points, -(line.rating_used or 0), line.player.name),
-    )
-    for place, line in enumerate(ordered, start=1):
-        line.place = place
-    return ordered
+# --------------------------------------------------------------------------- standings
 
 
 @dataclass(frozen=True)
@@ -162,37 +75,6 @@ class FieldStrength:
     average: int
     rated_players: int
     category: int | None
-
-
-def field_strength(lines: list[PlayerLine]) -> FieldStrength | None:
-    """Average of the ratings used in this tournament, and the category it gives."""
-    ratings = [line.rating_used for line in lines if line.rating_used is not None]
-    if not ratings:
-        return None
-    average = fide.average_rating(ratings)
-    return FieldStrength(average, len(ratings), classes.tournament_category(average))
-
-
-# --------------------------------------------------------------------------- standings
-
-# Point-system fields of Tournament and the PointSystem argument each one fills.
-_POINT_FIELDS = {
-    "points_win": "win",
-    "points_draw": "draw",
-    "points_loss": "loss",
-    "points_forfeit_win": "forfeit_win",
-    "points_pab": "pab",
-    "points_half_bye": "half_bye",
-}
-
-
-def point_system(tournament: Tournament) -> standings.PointSystem:
-    """The tournament's points per result; a full-point bye is worth a win."""
-    values = {
-        argument: Fraction(getattr(tournament, name)) for name, argument in _POINT_FIELDS.items()
-    }
-    values["full_bye"] = values["win"]
-    return standings.PointSystem(**values)
 
 
 @dataclass
@@ -249,30 +131,35 @@ def _visible_rounds(tournament: Tournament) -> QuerySet[Round]:
     return Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
 
 
-def standings_input(tournament: Tournament, *, after_round: int | None = None) -> StandingsData:
+def standings_input(
+    tournament: Tournament,
+    *,
+    ratings_of: Callable[[list[Registration]], Mapping[int, int | None]],
+    changes: Mapping[int, Decimal] | None = None,
+    after_round: int | None = None,
+    games: list[Game] | None = None,
+) -> StandingsData:
     """Convert ``tournament``'s registrations and games into the pure standings input.
 
-    Fixed query count: registrations (players joined), games of the public rounds, and for a
-    rated tournament the ledger rows and the players' published ratings at the start.
+    Fixed query count: registrations (players joined), games of the public rounds, and what
+    ``ratings_of`` reads.
 
     - TPN: the registration's pairing number; players without one (or paired without a
       registration) follow in name order.
     - Entries: rounds 1..``completed`` (rounds whose every board has a result), or up to
       ``after_round`` if smaller. A player not paired in a round gets a zero-point bye (this
       covers every round after a withdrawal).
-    - Ratings: ``Registration.rating_at_start`` when set, else the rating the ledger used,
-      else the last published rating on or before the start date.
+    - Ratings: ``ratings_of(registrations)`` (player id -> rating at the start: the ratings
+      app's :func:`ratings.queries.ratings_at_start`); ``changes``: player id -> the sum of
+      the ledger's changes in this tournament.
     """
     registrations = list(
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
         .order_by("pairing_number", "player__last_name", "player__first_name", "pk")
     )
-    games = list(
-        Game.objects.filter(round__in=_visible_rounds(tournament))
-        .select_related("round", "white", "black")
-        .order_by("round__number", "board")
-    )
+    if games is None:
+        games = list(tournament_games(tournament))
     by_player: dict[int, Player] = {r.player_id: r.player for r in registrations}
     for game in games:
         by_player.setdefault(game.white_id, game.white)
@@ -318,7 +205,8 @@ def standings_input(tournament: Tournament, *, after_round: int | None = None) -
             tpn[game.white_id], "b", _black_code(game.result)
         )
 
-    ratings, changes = _ratings_and_changes(tournament, registrations, by_player)
+    changes = changes or {}
+    ratings = ratings_of(registrations)
     grades: dict[int, str] = {}
     initial: dict[int, int] = {}
     if tournament.uses_mcmahon_engine:
@@ -347,7 +235,7 @@ def standings_input(tournament: Tournament, *, after_round: int | None = None) -
     event = standings.Tournament(
         players=tuple(sorted(players, key=lambda p: p.tpn)),
         rounds=rounds,
-        points=point_system(tournament),
+        points=tournament.point_system,
         round_robin=tournament.is_round_robin,
         time_control=tournament.rating_list.time_control if tournament.rating_list else "standard",
     )
@@ -362,39 +250,6 @@ def standings_input(tournament: Tournament, *, after_round: int | None = None) -
         tiebreaks=tournament.tiebreak_codes,
         grades=grades,
     )
-
-
-def _ratings_and_changes(
-    tournament: Tournament, registrations: list[Registration], by_player: dict[int, Player]
-) -> tuple[dict[int, int], dict[int, Decimal]]:
-    """Rating used per player pk and the sum of their ledger changes in ``tournament``."""
-    ratings: dict[int, int] = {}
-    for registration in registrations:
-        if registration.rating_at_start is not None:
-            ratings[registration.player_id] = registration.rating_at_start
-    changes: dict[int, Decimal] = {}
-    if tournament.rating_list_id is None:
-        return ratings, changes
-    ledger = (
-        RatingChange.objects.filter(tournament=tournament)
-        .order_by("date", "game__round__number", "pk")
-        .only("player_id", "rating_used", "change")
-    )
-    for row in ledger:
-        if row.rating_used is not None:
-            ratings.setdefault(row.player_id, row.rating_used)
-        if row.change is not None:
-            changes[row.player_id] = changes.get(row.player_id, ZERO) + row.change
-    missing = [pk for pk in by_player if pk not in ratings]
-    if missing:
-        published = PublishedRating.objects.filter(
-            published_list__rating_list_id=tournament.rating_list_id,
-            published_list__date__lte=tournament.start_date,
-            player_id__in=missing,
-        ).order_by("player_id", "-published_list__date")
-        for row in published.only("player_id", "rating"):
-            ratings.setdefault(row.player_id, row.rating)
-    return ratings, changes
 
 
 def ranked(data: StandingsData, after_round: int) -> standings.Standings:
@@ -464,18 +319,12 @@ def progress_rows(data: StandingsData, table: standings.Standings) -> list[dict]
     ]
 
 
-def organised_clubs_overview(user: Any) -> QuerySet[Any]:
-    """My clubs (staff: all), with their players and tournaments counted, by name."""
-    return permissions.organised_clubs(user).annotate(
-        players_count=Count("players", distinct=True),
-        tournaments_count=Count("tournaments", distinct=True),
-    )
-
-
 def club_players(club: Any) -> QuerySet[Player]:
     """The players of ``club`` by name, with their account joined."""
     return (
-        Player.objects.filter(club=club).select_related("user").order_by("last_name", "first_name")
+        Player.objects.filter(club=club)
+        .select_related("account")
+        .order_by("last_name", "first_name")
     )
 
 
@@ -529,22 +378,6 @@ def rated_games(*, tournament: Tournament | None = None, player: Player | None =
     return games
 
 
-def _audit_entries() -> QuerySet[AuditEntry]:
-    return AuditEntry.objects.select_related(
-        "user", "tournament", "player", "other_player", "rating_list"
-    ).order_by("-created_at", "-pk")
-
-
-def tournament_history(tournament: Tournament) -> QuerySet[AuditEntry]:
-    """The audit entries of a tournament, newest first."""
-    return _audit_entries().filter(tournament=tournament)
-
-
-def player_history(player: Player) -> QuerySet[AuditEntry]:
-    """The audit entries naming a player (on either side), newest first."""
-    return _audit_entries().filter(Q(player=player) | Q(other_player=player))
-
-
 def entry_grades(tournament: Tournament, registrations: Iterable[Registration]) -> dict[int, str]:
     """Go/shogi tournaments of the McMahon engine: player id -> the grade the player is paired
     with (declared at entry, else from the rating at start); players with neither are left
@@ -567,8 +400,8 @@ class Pairing:
     """One board of a round with each player's points before the round."""
 
     game: Game
-    white_points: Decimal
-    black_points: Decimal | None
+    white_points: Fraction
+    black_points: Fraction | None
 
     @property
     def board(self) -> int:
@@ -586,21 +419,22 @@ def round_pairings(tournament: Tournament, number: int) -> list[Pairing]:
         .select_related("round", "white", "black")
         .order_by("round__number", "board")
     )
-    before: dict[int, Decimal] = {}
+    points = tournament.point_system
+    before: dict[int, Fraction] = {}
     boards: list[Game] = []
     for game in games:
         if game.round.number == number:
             boards.append(game)
             continue
-        white_points, black_points = POINTS.get(game.result, (ZERO, ZERO))
-        before[game.white_id] = before.get(game.white_id, ZERO) + white_points
+        white_points, black_points = points.result_points(game.result, bye=game.black_id is None)
+        before[game.white_id] = before.get(game.white_id, NONE) + white_points
         if game.black_id is not None:
-            before[game.black_id] = before.get(game.black_id, ZERO) + black_points
+            before[game.black_id] = before.get(game.black_id, NONE) + black_points
     return [
         Pairing(
             game,
-            before.get(game.white_id, ZERO),
-            None if game.black_id is None else before.get(game.black_id, ZERO),
+            before.get(game.white_id, NONE),
+            None if game.black_id is None else before.get(game.black_id, NONE),
         )
         for game in boards
     ]

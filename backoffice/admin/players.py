@@ -10,24 +10,59 @@ from django.db.models import Count
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from actions.clubs import CLUB_FIELDS, create_club, delete_club, set_organisers, update_club
+from actions.players import (
+    PLAYER_FIELDS,
+    create_player,
+    delete_player,
+    merge_players,
+    update_player,
+)
 from core.admin import (
     GuardedDeleteMixin,
     ServiceAdminMixin,
     adopt,
     call_service,
 )
-from players import services
 from players.models import Club, Player
 from ratings.models import PlayerRating
 from tournaments.queries import rated_games
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ServiceAdminMixin, admin.ModelAdmin):
     list_display = ["name", "short_name", "city", "federation", "player_count"]
     list_filter = ["federation"]
     search_fields = ["name", "short_name", "city"]
     autocomplete_fields = ["organisers"]
+
+    def save_model(self, request, obj, form, change):
+        cleaned = form.cleaned_data
+        fields = {name: cleaned[name] for name in CLUB_FIELDS if name in cleaned}
+        if change:
+            changed = {name: fields[name] for name in form.changed_data if name in fields}
+            saved = call_service(
+                update_club, club=Club.objects.get(pk=obj.pk), changes=changed, actor=request.user
+            )
+        else:
+            saved = call_service(create_club, fields=fields, actor=request.user)
+        adopt(obj, saved)
+
+    def save_related(self, request, form, formsets, change):
+        if "organisers" in form.changed_data or not change:
+            call_service(
+                set_organisers,
+                club=form.instance,
+                organisers=form.cleaned_data.get("organisers", []),
+                actor=request.user,
+            )
+
+    def delete_model(self, request, obj):
+        delete_club(club=obj, actor=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for club in queryset:
+            delete_club(club=club, actor=request.user)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("players"))
@@ -64,11 +99,11 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     list_filter = ["sex", "title", "federation", "club"]
     list_select_related = ["club"]
     search_fields = ["last_name", "first_name", "fide_id"]
-    autocomplete_fields = ["club", "user"]
-    fields = list(services.PLAYER_FIELDS)
+    autocomplete_fields = ["club", "account"]
+    fields = list(PLAYER_FIELDS)
     inlines = [PlayerRatingInline]
     actions = ["merge_action"]
-    delete_service = staticmethod(services.delete_player)
+    delete_service = staticmethod(delete_player)
 
     def delete_blockers(self, obj: Player) -> list[str]:
         count = rated_games(player=obj).count()
@@ -98,7 +133,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
             keep = next(p for p in players if p.pk == form.cleaned_data["keep"])
             duplicate = next(p for p in players if p.pk != keep.pk)
             try:
-                services.merge_players(keep=keep, duplicate=duplicate, user=request.user)
+                merge_players(keep=keep, duplicate=duplicate, actor=request.user)
             except ValidationError as error:
                 for message in error.messages:
                     self.message_user(request, message, admin_messages.ERROR)
@@ -127,8 +162,9 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         if not change:
             player = call_service(
-                services.create_player,
-                **{name: form.cleaned_data[name] for name in services.PLAYER_FIELDS},
+                create_player,
+                actor=request.user,
+                **{name: form.cleaned_data[name] for name in PLAYER_FIELDS},
             )
             adopt(obj, player)
             return
@@ -137,9 +173,9 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
         # ``update_player`` replays the lists when the birth date (junior K) changes, and
         # records the change in the audit trail.
         saved = call_service(
-            services.update_player,
+            update_player,
             player=Player.objects.get(pk=obj.pk),
-            user=request.user,
-            **{name: form.cleaned_data[name] for name in form.changed_data},
+            actor=request.user,
+            changes={name: form.cleaned_data[name] for name in form.changed_data},
         )
         adopt(obj, saved)

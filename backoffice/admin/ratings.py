@@ -9,8 +9,9 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from actions.clubs import delete_rating_list, save_rating_list
+from actions.ratings import close_rating_period, recompute_ratings, set_starting_rating
 from core.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
-from ratings import services
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 
 DERIVED_RATING_FIELDS = [
@@ -28,7 +29,7 @@ DERIVED_RATING_FIELDS = [
 
 
 @admin.register(RatingList)
-class RatingListAdmin(admin.ModelAdmin):
+class RatingListAdmin(ServiceAdminMixin, admin.ModelAdmin):
     list_display = ["name", "slug", "game", "time_control", "system", "position"]
     list_filter = ["game", "time_control", "system"]
     search_fields = ["name", "slug"]
@@ -44,10 +45,27 @@ class RatingListAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.tournaments.exists()
 
+    def save_model(self, request, obj, form, change):
+        fields = form.changed_data if change else list(form.cleaned_data)
+        saved = call_service(
+            save_rating_list,
+            rating_list=RatingList.objects.get(pk=obj.pk) if change else None,
+            changes={name: form.cleaned_data[name] for name in fields},
+            actor=request.user,
+        )
+        adopt(obj, saved)
+
+    def delete_model(self, request, obj):
+        delete_rating_list(rating_list=obj, actor=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for rating_list in queryset:
+            delete_rating_list(rating_list=rating_list, actor=request.user)
+
     @admin.action(description=_("Recompute the selected lists from scratch"))
     def recompute(self, request, queryset):
         for rating_list in queryset:
-            services.recompute_ratings(rating_list=rating_list)
+            recompute_ratings(rating_list=rating_list, actor=request.user)
         count = len(queryset)
         self.message_user(
             request,
@@ -93,13 +111,13 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         saved = call_service(
-            services.set_starting_rating,
+            set_starting_rating,
             player=obj.player,
             rating_list=obj.rating_list,
             rating=form.cleaned_data["starting_rating"],
             games=form.cleaned_data["starting_games"] or 0,
             date=form.cleaned_data["starting_date"],
-            user=request.user,
+            actor=request.user,
             declared_grade=form.cleaned_data.get("declared_grade") or "",
         )
         adopt(obj, saved)
@@ -148,10 +166,10 @@ class PublishedListAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         published = call_service(
-            services.close_rating_period,
+            close_rating_period,
             rating_list=form.cleaned_data["rating_list"],
             date=form.cleaned_data["date"],
-            user=request.user,
+            actor=request.user,
         )
         adopt(obj, published)
 

@@ -1,9 +1,9 @@
 """Admin for tournaments, registrations, rounds and games.
 
 Tournament → rounds → games: the tournament form has its rounds inline (each links to the
-round's form), the round form has its games inline. Every write that can change ratings goes
-through ``tournaments.services`` inside the admin's transaction; a refusal is shown as a form
-error and nothing is written (see ``backoffice.admin.players.ServiceAdminMixin``).
+round's form), the round form has its games inline. Every write goes through an action
+(:mod:`actions`) inside the admin's transaction; a refusal is shown as a form error and
+nothing is written (see :class:`core.admin.ServiceAdminMixin`).
 """
 
 from django import forms
@@ -12,6 +12,11 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
+from actions.boards import add_game, delete_game
+from actions.registrations import delete_registration, register_player, update_registration
+from actions.results import record_result
+from actions.rounds import change_round_date, create_round, delete_round
+from actions.tournaments import create_tournament, delete_tournament, update_tournament
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core.admin import (
     GuardedDeleteMixin,
@@ -22,8 +27,6 @@ from core.admin import (
     call_service,
 )
 from core.models import AuditEntry
-from ratings import services as rating_services
-from tournaments import services
 from tournaments.models import (
     POINT_FIELDS,
     ForbiddenPair,
@@ -65,14 +68,14 @@ def describe_formset(formset) -> None:
 def _add_game(request, game: Game, *, round: Round, prefix: str = "") -> None:
     """Add the admin's unsaved ``game`` to ``round`` through the service and adopt the row."""
     saved = call_service(
-        services.add_game,
+        add_game,
         prefix=prefix,
         round=round,
         board=game.board,
         white=game.white,
         black=game.black,
         result=game.result,
-        user=request.user,
+        actor=request.user,
     )
     adopt(game, saved)
 
@@ -80,11 +83,11 @@ def _add_game(request, game: Game, *, round: Round, prefix: str = "") -> None:
 def _correct_result(request, game: Game, result: str, *, prefix: str = "") -> Game:
     """Record ``result`` for the stored ``game`` as a correction, through the service."""
     return call_service(
-        services.record_result,
+        record_result,
         prefix=prefix,
         game=Game.objects.get(pk=game.pk),
         result=result,
-        user=request.user,
+        actor=request.user,
         correction=True,
     )
 
@@ -93,7 +96,7 @@ def save_game_forms(request, formset, *, round=None) -> None:
     """Save a formset of games through the services: add, record a result, delete."""
     describe_formset(formset)
     for obj in deleted_instances(formset):
-        call_service(services.delete_game, game=obj, user=request.user, prefix=_game_prefix(obj))
+        call_service(delete_game, game=obj, actor=request.user, prefix=_game_prefix(obj))
     for form in formset.forms:
         if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
             continue
@@ -135,28 +138,42 @@ class RoundInline(admin.TabularInline):
         return getattr(obj, "games_count", 0)
 
 
-def save_round_forms(formset) -> None:
-    """Save rounds; a rated round whose date moves replays its list; rounds with games stay."""
+def save_round_forms(request, formset, tournament: Tournament) -> None:
+    """Save rounds through the actions: a rated round whose date moves replays its list;
+    rounds with games stay."""
     describe_formset(formset)
     for obj in deleted_instances(formset):
-        if obj.games.exists():
-            raise ServiceRejected(
-                ValidationError(_("Delete the round's games before the round."), code="games"),
-                _("Round %(number)s: ") % {"number": obj.number},
-            )
-        obj.delete()
+        call_service(
+            delete_round,
+            round=obj,
+            actor=request.user,
+            prefix=_("Round %(number)s: ") % {"number": obj.number},
+        )
     for form in formset.forms:
         if form in formset.deleted_forms or not form.has_changed() or not form.is_valid():
             continue
-        old_date = form.initial.get("date")
-        round_ = form.save()
-        rating_list = round_.tournament.rating_list
-        if rating_list and "date" in form.changed_data and round_.games.exists():
-            dates = [d for d in (old_date, round_.date) if d is not None]
+        round_ = form.instance
+        if round_.pk is None:
+            saved = call_service(
+                create_round,
+                tournament=tournament,
+                number=form.cleaned_data["number"],
+                date=form.cleaned_data.get("date"),
+                actor=request.user,
+            )
+            adopt(round_, saved)
+            continue
+        if "number" in form.changed_data:
+            raise ServiceRejected(
+                ValidationError(_("A round's number cannot change."), code="number"),
+                _("Round %(number)s: ") % {"number": form.initial.get("number")},
+            )
+        if "date" in form.changed_data:
             call_service(
-                rating_services.replay_rating_list,
-                rating_list=rating_list,
-                from_date=min(dates) if dates else None,
+                change_round_date,
+                round=Round.objects.get(pk=round_.pk),
+                date=form.cleaned_data["date"],
+                actor=request.user,
             )
 
 
@@ -233,7 +250,7 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     def rounds(self, obj: Tournament) -> int:
         return obj.round_count
 
-    delete_service = staticmethod(services.delete_tournament)
+    delete_service = staticmethod(delete_tournament)
 
     def delete_blockers(self, obj: Tournament) -> list[str]:
         # Deleting rated games would leave published ratings without their games.
@@ -251,8 +268,8 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         if not change:
             saved = call_service(
-                services.create_tournament,
-                user=request.user,
+                create_tournament,
+                actor=request.user,
                 **{name: form.cleaned_data[name] for name in form.Meta.fields},
             )
             adopt(obj, saved)
@@ -260,34 +277,44 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
         if not form.changed_data:
             return
         saved = call_service(
-            services.update_tournament,
+            update_tournament,
             tournament=Tournament.objects.get(pk=obj.pk),
-            user=request.user,
-            **{name: form.cleaned_data[name] for name in form.changed_data},
+            actor=request.user,
+            changes={name: form.cleaned_data[name] for name in form.changed_data},
         )
         adopt(obj, saved)
 
     def save_formset(self, request, form, formset, change):
         if formset.model is Round:
-            save_round_forms(formset)
+            save_round_forms(request, formset, form.instance)
             return
         describe_formset(formset)
         for obj in deleted_instances(formset):
-            obj.delete()
+            call_service(delete_registration, registration=obj, actor=request.user)
         for inline_form in formset.forms:
             if inline_form in formset.deleted_forms or not inline_form.has_changed():
                 continue
             registration = inline_form.instance
             if registration.pk is None:
                 saved = call_service(
-                    services.register_player,
+                    register_player,
                     tournament=form.instance,
                     player=registration.player,
                     pairing_number=registration.pairing_number,
+                    rating_at_start=inline_form.cleaned_data.get("rating_at_start"),
+                    actor=request.user,
                 )
                 adopt(registration, saved)
             else:
-                inline_form.save()
+                saved = call_service(
+                    update_registration,
+                    registration=Registration.objects.get(pk=registration.pk),
+                    changes={
+                        name: inline_form.cleaned_data[name] for name in inline_form.changed_data
+                    },
+                    actor=request.user,
+                )
+                adopt(registration, saved)
 
 
 @admin.register(Registration)
@@ -303,15 +330,30 @@ class RegistrationAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:
-            obj.save()
+            saved = call_service(
+                update_registration,
+                registration=Registration.objects.get(pk=obj.pk),
+                changes={name: form.cleaned_data[name] for name in form.changed_data},
+                actor=request.user,
+            )
+            adopt(obj, saved)
             return
         saved = call_service(
-            services.register_player,
+            register_player,
             tournament=obj.tournament,
             player=obj.player,
             pairing_number=obj.pairing_number,
+            rating_at_start=form.cleaned_data.get("rating_at_start"),
+            actor=request.user,
         )
         adopt(obj, saved)
+
+    def delete_model(self, request, obj):
+        delete_registration(registration=obj, actor=request.user)
+
+    def delete_queryset(self, request, queryset):
+        for registration in queryset:
+            delete_registration(registration=registration, actor=request.user)
 
 
 class GameInline(admin.TabularInline):
@@ -349,16 +391,31 @@ class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
         return obj is None or not obj.games.exists()
 
     def save_model(self, request, obj, form, change):
-        old_date = Round.objects.get(pk=obj.pk).date if change else None
-        obj.save()
-        rating_list = obj.tournament.rating_list
-        if change and rating_list and "date" in form.changed_data and obj.games.exists():
-            dates = [d for d in (old_date, obj.date) if d is not None]
-            call_service(
-                rating_services.replay_rating_list,
-                rating_list=rating_list,
-                from_date=min(dates) if dates else None,
+        if not change:
+            saved = call_service(
+                create_round,
+                tournament=obj.tournament,
+                number=obj.number,
+                date=obj.date,
+                actor=request.user,
             )
+            adopt(obj, saved)
+            return
+        if "number" in form.changed_data:
+            raise ServiceRejected(
+                ValidationError(_("A round's number cannot change."), code="number")
+            )
+        if "date" in form.changed_data:
+            saved = call_service(
+                change_round_date,
+                round=Round.objects.get(pk=obj.pk),
+                date=obj.date,
+                actor=request.user,
+            )
+            adopt(obj, saved)
+
+    def delete_model(self, request, obj):
+        call_service(delete_round, round=obj, actor=request.user)
 
     def save_formset(self, request, form, formset, change):
         save_game_forms(request, formset, round=form.instance)
@@ -401,11 +458,11 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
         return deleted, model_count, set(), protected
 
     def delete_model(self, request, obj):
-        services.delete_game(game=obj, user=request.user)
+        delete_game(game=obj, actor=request.user)
 
     def delete_queryset(self, request, queryset):
         for game in queryset:
-            services.delete_game(game=game, user=request.user)
+            delete_game(game=game, actor=request.user)
 
 
 class ReadOnlyAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):

@@ -28,6 +28,14 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from actions.boards import add_game, delete_game, edit_board, swap_boards
+from actions.byes import add_forbidden_pair, cancel_bye, request_bye
+from actions.players import create_player
+from actions.registrations import register_player, withdraw_player
+from actions.reports import confirm_report, reject_report
+from actions.results import record_result
+from actions.rounds import add_round, discard_pairings, pair_next_round, publish_round
+from actions.tournaments import create_tournament, set_arbiters, update_tournament
 from backoffice.forms.tournaments import (
     AddBoardForm,
     AddRoundForm,
@@ -44,6 +52,7 @@ from backoffice.forms.tournaments import (
     TournamentCreateForm,
     WithdrawForm,
 )
+from backoffice.queries import organised_clubs_overview
 from backoffice.tables import (
     BoardTable,
     ClubPlayerTable,
@@ -55,9 +64,8 @@ from backoffice.tables import (
 )
 from core import roles as permissions
 from players.models import Club
-from players.services import create_player
 from ratings.queries import result_previews, tournament_grades
-from tournaments import queries, services
+from tournaments import queries
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import (
     ForbiddenPair,
@@ -69,7 +77,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing_queries import round_is_complete, round_version
-from tournaments.queries import club_players, organised_clubs_overview, pending_reports
+from tournaments.queries import club_players, pending_reports
 
 
 class RoleRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
@@ -171,7 +179,7 @@ class ClubPlayerCreateView(ClubMixin, View):
         back = reverse("tournaments:organise_club", args=[self.club.pk])
         if form.is_valid():
             try:
-                player = create_player(club=self.club, **form.cleaned_data)
+                player = create_player(club=self.club, actor=self.request.user, **form.cleaned_data)
             except ValidationError as error:
                 _add_errors(form, error)
             else:
@@ -196,7 +204,7 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:
-            tournament = services.create_tournament(user=self.request.user, **form.cleaned_data)
+            tournament = create_tournament(actor=self.request.user, **form.cleaned_data)
         except ValidationError as error:
             _add_errors(form, error)
             return self.form_invalid(form)
@@ -391,7 +399,7 @@ class SettingsView(ActionView):
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         if not changes:
             return None
-        services.update_tournament(tournament=self.tournament, user=self.request.user, **changes)
+        update_tournament(tournament=self.tournament, actor=self.request.user, changes=changes)
         messages.success(self.request, _("The settings were saved."))
         return None
 
@@ -403,8 +411,8 @@ class CancelByeView(ActionView):
         bye = get_object_or_404(
             RequestedBye, pk=self.kwargs["bye"], registration__tournament=self.tournament
         )
-        services.cancel_bye(
-            registration=bye.registration, round_number=bye.round_number, user=self.request.user
+        cancel_bye(
+            registration=bye.registration, round_number=bye.round_number, actor=self.request.user
         )
         messages.success(self.request, _("The requested bye was cancelled."))
         return None
@@ -415,9 +423,9 @@ class RegisterView(ActionView):
     manage = True
 
     def perform(self, form: Any) -> Any:
-        registration = services.register_player(
+        registration = register_player(
             tournament=self.tournament,
-            user=self.request.user,
+            actor=self.request.user,
             player=form.cleaned_data["player"],
             rating_at_start=form.cleaned_data["rating_at_start"],
             grade=form.cleaned_data.get("grade", ""),
@@ -434,10 +442,10 @@ class WithdrawView(ActionView):
     form_class = WithdrawForm
 
     def perform(self, form: Any) -> Any:
-        registration = services.withdraw_player(
+        registration = withdraw_player(
             registration=form.cleaned_data["registration"],
             after_round=form.cleaned_data["after_round"],
-            user=self.request.user,
+            actor=self.request.user,
         )
         messages.success(
             self.request,
@@ -451,11 +459,11 @@ class ByeView(ActionView):
     form_class = ByeForm
 
     def perform(self, form: Any) -> Any:
-        bye = services.request_bye(
+        bye = request_bye(
             registration=form.cleaned_data["registration"],
             round_number=form.cleaned_data["round_number"],
             kind=form.cleaned_data["kind"],
-            user=self.request.user,
+            actor=self.request.user,
         )
         messages.success(self.request, _("Bye recorded: %(bye)s.") % {"bye": bye})
         return bye
@@ -465,11 +473,11 @@ class ForbiddenPairView(ActionView):
     form_class = ForbiddenPairForm
 
     def perform(self, form: Any) -> Any:
-        pair = services.add_forbidden_pair(
+        pair = add_forbidden_pair(
             tournament=self.tournament,
             player_a=form.cleaned_data["player_a"],
             player_b=form.cleaned_data["player_b"],
-            user=self.request.user,
+            actor=self.request.user,
         )
         messages.success(self.request, _("Forbidden pair added: %(pair)s.") % {"pair": pair})
         return pair
@@ -484,8 +492,8 @@ class PairView(ActionView):
         return {}
 
     def perform(self, form: Any) -> Any:
-        round_ = services.pair_next_round(
-            tournament=self.tournament, user=self.request.user, number=form.cleaned_data["number"]
+        round_ = pair_next_round(
+            tournament=self.tournament, actor=self.request.user, number=form.cleaned_data["number"]
         )
         messages.success(
             self.request,
@@ -509,7 +517,7 @@ class RoundActionView(RoundMixin, ActionView):
 
 class PublishView(RoundActionView):
     def perform(self, form: Any) -> Any:
-        services.publish_round(round=self.round, user=self.request.user)
+        publish_round(round=self.round, actor=self.request.user)
         messages.success(
             self.request, _("Round %(round)d is published.") % {"round": self.round.number}
         )
@@ -518,7 +526,7 @@ class PublishView(RoundActionView):
 class DiscardView(RoundActionView):
     def perform(self, form: Any) -> Any:
         number = self.round.number
-        services.discard_pairings(round=self.round, user=self.request.user)
+        discard_pairings(round=self.round, actor=self.request.user)
         messages.success(
             self.request, _("The pairings of round %(round)d were discarded.") % {"round": number}
         )
@@ -540,11 +548,11 @@ class EditBoardView(RoundActionView):
         )
 
     def perform(self, form: Any) -> list[str]:
-        warnings = services.edit_board(
+        warnings = edit_board(
             game=self.game(),
             white=form.cleaned_data["white"],
             black=form.cleaned_data["black"],
-            user=self.request.user,
+            actor=self.request.user,
             expected_version=form.cleaned_data["version"] or None,
         )
         messages.success(
@@ -569,10 +577,10 @@ class SwapBoardsView(RoundActionView):
         }
         if len(games) != len({form.cleaned_data["board"], form.cleaned_data["other"]}):
             raise ValidationError(_("No such board in this round."))
-        warnings = services.swap_boards(
+        warnings = swap_boards(
             game=games[form.cleaned_data["board"]],
             other=games[form.cleaned_data["other"]],
-            user=self.request.user,
+            actor=self.request.user,
             expected_version=form.cleaned_data["version"] or None,
         )
         messages.success(self.request, _("Boards swapped."))
@@ -585,11 +593,11 @@ class ResultView(RoundActionView):
 
     def perform(self, form: Any) -> Any:
         based_on = self.request.POST.get(form.add_prefix("based_on"))
-        game = services.record_result(
+        game = record_result(
             game=self.game(),
             result=form.cleaned_data["result"],
             correction=form.cleaned_data["correction"],
-            user=self.request.user,
+            actor=self.request.user,
             # Forms drawn before this field existed carry nothing: no check then.
             expected_result=None if based_on is None else form.cleaned_data["based_on"],
         )
@@ -610,8 +618,8 @@ class AddRoundView(ActionView):
         return {}
 
     def perform(self, form: Any) -> Any:
-        round_ = services.add_round(
-            tournament=self.tournament, date=form.cleaned_data["date"], user=self.request.user
+        round_ = add_round(
+            tournament=self.tournament, date=form.cleaned_data["date"], actor=self.request.user
         )
         messages.success(
             self.request,
@@ -642,13 +650,13 @@ class AddBoardView(RoundActionView):
                 .first()
                 or 0
             ) + 1
-        game = services.add_game(
+        game = add_game(
             round=self.round,
             board=board,
             white=form.cleaned_data["white"],
             black=form.cleaned_data["black"],
             result=form.cleaned_data["bye"] if form.cleaned_data["black"] is None else "",
-            user=self.request.user,
+            actor=self.request.user,
         )
         messages.success(self.request, _("Board %(board)d added.") % {"board": game.board})
         return game
@@ -661,7 +669,7 @@ class DeleteBoardView(RoundActionView):
         if self.tournament.pairing_system != PairingSystem.MANUAL:
             raise ValidationError(_("Boards are removed by hand only in manual tournaments."))
         game = self.game()
-        services.delete_game(game=game, user=self.request.user)
+        delete_game(game=game, actor=self.request.user)
         messages.success(self.request, _("Board %(board)d removed.") % {"board": game.board})
         return None
 
@@ -673,10 +681,10 @@ class ArbitersView(ActionView):
     manage = True
 
     def perform(self, form: Any) -> Any:
-        arbiters = services.set_arbiters(
+        arbiters = set_arbiters(
             tournament=self.tournament,
             arbiters=form.cleaned_data["usernames"],
-            user=self.request.user,
+            actor=self.request.user,
         )
         messages.success(
             self.request,
@@ -708,7 +716,7 @@ class ReportActionView(ActionView):
 
 class ConfirmReportView(ReportActionView):
     def perform(self, form: Any) -> Any:
-        game = services.confirm_report(report=self.report(), user=self.request.user)
+        game = confirm_report(report=self.report(), actor=self.request.user)
         messages.success(
             self.request,
             _("Board %(board)d: %(result)s confirmed.")
@@ -719,6 +727,6 @@ class ConfirmReportView(ReportActionView):
 
 class RejectReportView(ReportActionView):
     def perform(self, form: Any) -> Any:
-        services.reject_report(report=self.report(), user=self.request.user)
+        reject_report(report=self.report(), actor=self.request.user)
         messages.success(self.request, _("The reported result was rejected."))
         return None

@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from actions.reports import report_result
 from backoffice.forms.tournaments import ReportForm
 from backoffice.tables import ReportableGameTable
 from core import roles as permissions
-from tournaments import services
 from tournaments.models import Game
 from tournaments.queries import games_to_report
 
@@ -62,8 +62,8 @@ class ReportResultView(LoginRequiredMixin, View):
             messages.error(request, _("Choose 1-0, ½-½ or 0-1."))
             return HttpResponseRedirect(back)
         try:
-            report = services.report_result(
-                game=game_, result=form.cleaned_data["result"], user=request.user
+            report = report_result(
+                game=game_, result=form.cleaned_data["result"], actor=request.user
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))

@@ -20,14 +20,15 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView
 
-from backoffice.result_files import export_h9, export_turnering
+from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
+from backoffice.files.results import export_h9, export_turnering
+from backoffice.files.trf import export_trf
 from backoffice.views.organiser import RoleRequiredMixin
 from core import roles as permissions
 from players.models import Club
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
 from tournaments.models import Tournament
-from tournaments.trf_services import MAX_UPLOAD_BYTES, export_trf, import_trf
 
 
 class TrfUploadForm(forms.Form):
@@ -82,7 +83,7 @@ class TrfImportView(RoleRequiredMixin, FormView):
             file=form.cleaned_data["file"],
             rating_list=form.cleaned_data["rating_list"],
             club=form.cleaned_data["club"],
-            user=self.request.user,
+            actor=self.request.user,
         )
         if report.errors:
             form.add_error(None, _("Nothing was imported: the file has errors."))

@@ -12,18 +12,9 @@ from core.models import AuditEntry
 from core.tables import BaseTable, PlayerColumn
 from core.tiebreak_names import describe
 from public.tables.ratings import GradeColumn, signed_two_decimals
+from ratings.queries.tournaments import PlayerLine
 from rules.standings import TieBreak, format_value
 from tournaments.models import Game, Tournament
-from tournaments.queries import PlayerLine
-
-
-def points(value: Decimal) -> str:
-    """Points as chess prints them: 2½, ½, 3."""
-    whole = int(value)
-    half = value - whole == Decimal("0.5")
-    if half:
-        return f"{whole}½" if whole else "½"
-    return str(whole)
 
 
 class TournamentTable(BaseTable):
@@ -96,14 +87,15 @@ class TournamentPlayerTable(BaseTable):
         super().__init__(data, exclude=exclude, **kwargs)
 
     def render_points(self, value: Decimal) -> str:
-        return points(value)
+        return format_points(value)
 
     def render_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
 
 
-def format_points(value: Fraction) -> str:
+def format_points(value: Fraction | Decimal) -> str:
     """Points of any point system: 2½, ½, 3, 7 (3-1-0), or a decimal for odd fractions."""
+    value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
@@ -271,11 +263,11 @@ class RoundTable(BaseTable):
     class Meta(BaseTable.Meta):
         orderable = False
 
-    def render_white_points(self, value: Decimal) -> str:
-        return points(value)
+    def render_white_points(self, value: Fraction) -> str:
+        return format_points(value)
 
-    def render_black_points(self, value: Decimal) -> str:
-        return points(value)
+    def render_black_points(self, value: Fraction) -> str:
+        return format_points(value)
 
     def render_result(self, record) -> str:
         return record.game.get_result_display()

@@ -21,7 +21,8 @@ from django.views.generic import DetailView, TemplateView, View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin, SingleTableView
 
-from core.audit import can_see_audit
+from core.audit import can_see_audit, player_history
+from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions
 from core.views import ReadOnlyMixin
 from players.models import Player
 from players.queries import player_for_page
@@ -47,7 +48,6 @@ from ratings import queries
 from ratings.enums import GameKind
 from ratings.models import PublishedList, RatingList
 from rules.ratings import classes, fide
-from tournaments.queries import player_history
 
 MAX_COMPARED = 5
 """The compare page overlays at most this many players."""
@@ -92,8 +92,8 @@ class AnonymousPageCacheMixin:
     def dispatch(self, request, *args, **kwargs):
         if request.method != "GET" or request.user.is_authenticated:
             return super().dispatch(request, *args, **kwargs)
-        request.list_versions = queries.list_versions()
-        key = queries.cache_key("page", request.get_full_path(), request.list_versions)
+        request.list_versions = list_versions()
+        key = cache_key("page", request.get_full_path(), request.list_versions)
         content = cache.get(key)
         if content is not None:
             return HttpResponse(content)
@@ -101,7 +101,7 @@ class AnonymousPageCacheMixin:
         if response.status_code == 200 and isinstance(response, TemplateResponse):
             response.render()
             if b"csrfmiddlewaretoken" not in response.content:
-                cache.set(key, response.content, queries.PAGE_CACHE_SECONDS)
+                cache.set(key, response.content, PAGE_CACHE_SECONDS)
         return response
 
 
@@ -114,9 +114,9 @@ class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        versions = getattr(self.request, "list_versions", None) or queries.list_versions()
-        key = queries.cache_key("home", versions)
-        context["table_html"] = queries.cached(
+        versions = getattr(self.request, "list_versions", None) or list_versions()
+        key = cache_key("home", versions)
+        context["table_html"] = cached(
             key,
             lambda: RatingListTable(queries.rating_lists_overview()).as_html(self.request),
         )
@@ -168,14 +168,12 @@ class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, 
         """The page around its content, which is cached by the list's version, the query
         string (page, sort, filters) and the language: a cached page reads the list only."""
         rating_list = self.rating_list
-        key = queries.cache_key(
-            "leaderboard", rating_list.pk, rating_list.version, request.get_full_path()
-        )
+        key = cache_key("leaderboard", rating_list.pk, rating_list.version, request.get_full_path())
         content = cache.get(key)
         if content is None:
             context = super().get(request, *args, **kwargs).context_data
             content = render_to_string(self.content_template, context, request=request)
-            cache.set(key, content, queries.PAGE_CACHE_SECONDS)
+            cache.set(key, content, PAGE_CACHE_SECONDS)
         return TemplateResponse(
             request,
             self.template_name,
@@ -385,10 +383,10 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
         # The replay-derived part (ratings, charts, ledger, tournaments) is rendered once per
         # version of the player's lists (read with the player); the header and the staff
         # history stay live.
-        key = queries.cache_key(
+        key = cache_key(
             "player", self.object.pk, self.object.lists_version, self.object.lists_count
         )
-        context["body_html"] = queries.cached(
+        context["body_html"] = cached(
             key,
             lambda: render_to_string(
                 "public/ratings/player_body.html", self.body_context(), request=self.request

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView
 from django_tables2 import RequestConfig, SingleTableView
 
+from core import audit
 from core.audit import can_see_audit
 from core.tiebreak_names import describe
 from core.views import ReadOnlyMixin
@@ -19,6 +20,7 @@ from public.tables.tournaments import (
     TournamentPlayerTable,
     TournamentTable,
 )
+from ratings import queries as rating_queries
 from ratings.queries import tournament_grades
 from tournaments import queries
 
@@ -46,20 +48,20 @@ class TournamentView(ReadOnlyMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         games = list(queries.tournament_games(self.object))
-        lines = queries.tournament_players(self.object, games)
+        lines = rating_queries.tournament_players(self.object, games)
         context["players_table"] = TournamentPlayerTable(
             lines,
             rated=self.object.rating_list_id is not None,
             grades=tournament_grades(self.object, [line.player.pk for line in lines]),
         )
-        context["strength"] = queries.field_strength(lines)
+        context["strength"] = rating_queries.field_strength(lines)
         context["rounds"] = [
             {"round": round_games, "table": GameTable(round_games.games, go=self.object.is_go)}
             for round_games in queries.games_by_round(games)
         ]
         if can_see_audit(self.request.user, self.object):
             context["history_table"] = history_table(
-                self.request, queries.tournament_history(self.object)
+                self.request, audit.tournament_history(self.object)
             )
         return context
 
@@ -99,7 +101,7 @@ class StandingsBaseView(ReadOnlyMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = queries.standings_input(self.object)
+        data = rating_queries.tournament_standings(self.object)
         self.check_format(data)
         after = self.after_round(data)
         ranked = queries.ranked(data, after)

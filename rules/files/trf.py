@@ -28,7 +28,10 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
+
+from rules.scoring import BYE_CODES, PLAYED_CODES, RESULT_POINTS, PointSystem
 
 __all__ = [
     "BYE_PLACEHOLDER_NAMES",
@@ -40,6 +43,7 @@ __all__ = [
     "TrfFile",
     "TrfFormatError",
     "computed_points",
+    "normalized_entry",
     "parse_trf",
     "parse_trf_date",
     "read_trf",
@@ -47,13 +51,7 @@ __all__ = [
 ]
 
 #: Result codes allowed in a round column (upper case; blank means "no result": zero points).
-RESULT_CODES = frozenset("1=0+-WDLHFUZ ")
-#: Codes of a game played over the board.
-PLAYED_CODES = frozenset("1=0WDL")
-#: Codes of a scheduled game that was not played.
-FORFEIT_CODES = frozenset("+-")
-#: Codes that only make sense without an opponent.
-BYE_CODES = frozenset("HFUZ")
+RESULT_CODES = frozenset(RESULT_POINTS)
 #: Result code of the opponent for each code of a game with an opponent.
 _MIRROR = {
     "1": {"0"},
@@ -99,52 +97,6 @@ class TrfError(ValueError):
 TrfFormatError = TrfError
 
 
-#: The point-system field that scores each (upper-case) TRF result code; blank is ``Z``.
-RESULT_POINTS = {
-    "1": "win",
-    "W": "win",
-    "=": "draw",
-    "D": "draw",
-    "0": "loss",
-    "L": "loss",
-    "+": "forfeit_win",
-    "-": "forfeit_loss",
-    "U": "pab",
-    "H": "half_bye",
-    "F": "full_bye",
-    "Z": "zero_bye",
-    " ": "zero_bye",
-}
-
-
-@dataclass(frozen=True)
-class PointSystem:
-    """Points per kind of round result; defaults are 1 / ½ / 0 with byes valued like games.
-
-    The TRF-2026 ``162`` record, JaVaFo's ``XXS`` and bbp's ``BB?`` lines. Also the pairing
-    engine's point system (``rules.pairing.state`` re-exports it): floats in the file's
-    own units.
-    """
-
-    win: float = 1.0
-    draw: float = 0.5
-    loss: float = 0.0
-    forfeit_win: float = 1.0
-    forfeit_loss: float = 0.0
-    pab: float = 1.0
-    half_bye: float = 0.5
-    full_bye: float = 1.0
-    zero_bye: float = 0.0
-
-    def points(self, result: str) -> float:
-        """Points for one round with the (upper-case) TRF result code ``result``."""
-        return getattr(self, RESULT_POINTS[result])
-
-    def describe(self) -> str:
-        """Short text such as ``win=1.0, draw=0.5, loss=0.0`` for error messages."""
-        return f"win={self.win:g}, draw={self.draw:g}, loss={self.loss:g}"
-
-
 @dataclass(frozen=True)
 class RoundEntry:
     """One round of a player record.
@@ -170,6 +122,17 @@ class RoundEntry:
 
 
 BLANK_ROUND = RoundEntry(None, "-", " ")
+
+
+def normalized_entry(e: RoundEntry) -> RoundEntry:
+    """Old programs' byes and absences without opponent: ``0000 - +`` is a pairing-allocated
+    bye, ``0000 - -`` (and a blank column) a zero-point bye."""
+    if e.opponent is None:
+        if e.result == "+":
+            return RoundEntry(None, "-", "U")
+        if e.result in ("-", " "):
+            return RoundEntry(None, "-", "Z")
+    return e
 
 
 @dataclass
@@ -460,18 +423,23 @@ def _parse_player(raw: str, lineno: int) -> PlayerRecord:
 
 
 def _score_text(text: str, lineno: int, col0: int, what: str) -> float:
+    return float(_score_exact(text, lineno, col0, what))
+
+
+def _score_exact(text: str, lineno: int, col0: int, what: str) -> Fraction:
     s = text.strip()
     if not _NUMBER_RE.match(s):
         raise _fail(lineno, col0, f"{what} {s!r} is not a number")
-    return float(s)
+    return Fraction(s)
 
 
-def _read_162(line: int, text: str, ps: dict[str, float]) -> None:
+def _read_162(line: int, text: str, ps: dict[str, Fraction]) -> None:
     """TRF-2026 point system: symbol at column 6, value at 7-10, next pair 9 columns on."""
     start = 5
     while start < len(text.rstrip()):
         symbol = text[start]
-        value = _score_text(text[start + 1 : start + 5], line, start + 1, f"162 value for {symbol}")
+        what = f"162 value for {symbol}"
+        value = _score_exact(text[start + 1 : start + 5], line, start + 1, what)
         if symbol == "W":
             ps["win"] = ps["forfeit_win"] = ps["full_bye"] = value
         elif symbol == "D":
@@ -523,7 +491,7 @@ def parse_trf(text: str) -> TrfFile:
     trf = TrfFile()
     all_players: list[PlayerRecord] = []
     seen: dict[int, int] = {}
-    ps_values: dict[str, float] = {}
+    ps_values: dict[str, Fraction] = {}
     ps_lines: dict[str, int] = {}
     rounds_sources: list[tuple[int, int, int]] = []  # (value, line, col)
     refs: list[tuple[int, int, int, str]] = []  # (tpn, line, col, record) checked at the end
@@ -584,11 +552,11 @@ def parse_trf(text: str) -> TrfFile:
                 key, sep, value = token.partition("=")
                 if not sep or key.upper() not in _XXS_FIELDS:
                     raise _fail(lineno, raw.find(token), f"XXS: unknown entry {token!r}")
-                pts = _score_text(value, lineno, raw.find(token), f"XXS value for {key}")
+                pts = _score_exact(value, lineno, raw.find(token), f"XXS value for {key}")
                 for name in _XXS_FIELDS[key.upper()]:
                     ps_values[name] = pts
         elif code in _BB_FIELDS:
-            pts = _score_text(rest[:8], lineno, 4, f"{code} value")
+            pts = _score_exact(rest[:8], lineno, 4, f"{code} value")
             for name in _BB_FIELDS[code]:
                 ps_values[name] = pts
         elif code == "240":
@@ -686,7 +654,7 @@ def parse_trf(text: str) -> TrfFile:
     return trf
 
 
-def _point_system(values: dict[str, float]) -> PointSystem:
+def _point_system(values: dict[str, Fraction]) -> PointSystem:
     if "win_black" in values and values["win_black"] != values.get("win", 1.0):
         raise TrfError(1, 1, "colour-dependent points (XXS WW/BW) are not supported")
     kwargs = {k: v for k, v in values.items() if k in PointSystem.__dataclass_fields__}
@@ -766,10 +734,10 @@ def _played_rounds(players: list[PlayerRecord]) -> int:
     return best
 
 
-def computed_points(player: PlayerRecord, ps: PointSystem, rounds: int | None = None) -> float:
+def computed_points(player: PlayerRecord, ps: PointSystem, rounds: int | None = None) -> Fraction:
     """Sum of the points of ``player``'s first ``rounds`` rounds (all rounds when ``None``)."""
     entries = player.rounds if rounds is None else player.rounds[:rounds]
-    return sum(ps.points(e.result) for e in entries)
+    return sum((ps.points(e.result) for e in entries), Fraction(0))
 
 
 def _check_points(trf: TrfFile, players: list[PlayerRecord]) -> None:
@@ -785,13 +753,13 @@ def _check_points(trf: TrfFile, players: list[PlayerRecord]) -> None:
         full = computed_points(p, ps)
         acc_list = trf.accelerations.get(p.tpn, [])
         acc = acc_list[played] if played < len(acc_list) else 0.0
-        options = {round(x, 4) for x in (base, full, base + acc, full + acc)}
+        options = {round(float(x), 4) for x in (base, full, base + acc, full + acc)}
         if round(p.points, 4) not in options:
             raise TrfError(
                 p.line,
                 81,
                 f"declared points {p.points:g} of player {p.tpn} do not add up: the results "
-                f"give {full:g} ({ps.describe()})",
+                f"give {float(full):g} ({ps.describe()})",
             )
 
 
@@ -800,7 +768,8 @@ def _check_points(trf: TrfFile, players: list[PlayerRecord]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _fmt_points(value: float) -> str:
+def _fmt_points(value: float | Fraction) -> str:
+    value = float(value)
     text = f"{value:4.1f}"
     if len(text) > 4 or abs(round(value, 1) - value) > 1e-9:
         raise ValueError(f"points {value!r} do not fit the 4-column TRF field")
@@ -824,8 +793,8 @@ def _player_line(p: PlayerRecord) -> str:
     return "".join(parts).rstrip()
 
 
-def _fmt_value(value: float) -> str:
-    return f"{value:4.1f}"
+def _fmt_value(value: float | Fraction) -> str:
+    return f"{float(value):4.1f}"
 
 
 def write_trf(trf: TrfFile, *, line_ending: str = "\n") -> str:
@@ -895,9 +864,10 @@ def write_trf(trf: TrfFile, *, line_ending: str = "\n") -> str:
     )
     if ps != expressible:
         out.append(
-            f"XXS W={ps.win:g} D={ps.draw:g} L={ps.loss:g} FW={ps.forfeit_win:g} "
-            f"FL={ps.forfeit_loss:g} ZPB={ps.zero_bye:g} HPB={ps.half_bye:g} "
-            f"FPB={ps.full_bye:g} PAB={ps.pab:g}"
+            f"XXS W={float(ps.win):g} D={float(ps.draw):g} L={float(ps.loss):g} "
+            f"FW={float(ps.forfeit_win):g} FL={float(ps.forfeit_loss):g} "
+            f"ZPB={float(ps.zero_bye):g} HPB={float(ps.half_bye):g} "
+            f"FPB={float(ps.full_bye):g} PAB={float(ps.pab):g}"
         )
     if trf.absent_next_round:
         out.append("XXZ " + " ".join(str(t) for t in trf.absent_next_round))

@@ -6,18 +6,17 @@ All scores are integers in tenths of a point so that comparisons are exact.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rules.pairing.state import BLACK, WHITE, PlayerState, PointSystem, RoundRecord
+from rules.scoring import RESULT_POINTS
 
 FLOAT_NONE = 0
 FLOAT_DOWN = 1
 FLOAT_UP = 2
 
-_WIN_CODES = frozenset("+W1FU")
-_DRAW_CODES = frozenset("D=H")
 
-
-def tenths(value: float) -> int:
+def tenths(value: float | Fraction) -> int:
     """Points as an integer number of tenths."""
     return round(value * 10)
 
@@ -45,7 +44,7 @@ class Points:
 
     @classmethod
     def from_system(cls, ps: PointSystem) -> Points:
-        """Convert a :class:`PointSystem` of floats."""
+        """Convert a :class:`PointSystem` (exact points) to tenths."""
         return cls(
             win=tenths(ps.win),
             draw=tenths(ps.draw),
@@ -59,17 +58,19 @@ class Points:
         )
 
     def of(self, rec: RoundRecord) -> int:
-        """Points (tenths) earned in one round."""
+        """Points (tenths) earned in one round, by the one scoring table
+        (:data:`rules.scoring.RESULT_POINTS`) after reading the code as the engine does: without
+        an opponent any win is the pairing-allocated bye (``F`` stays a full-point bye) and any
+        loss a zero-point bye; with one, any win but a forfeit is a win and any loss but a
+        forfeit a loss."""
         code = rec.result.upper()
-        if code in _WIN_CODES:
-            if rec.opponent is None:
-                return self.full_bye if code == "F" else self.pab
-            return self.forfeit_win if code == "+" else self.win
-        if code in _DRAW_CODES:
-            return self.half_bye if code == "H" else self.draw
-        if rec.opponent is None:
-            return self.zero_bye
-        return self.forfeit_loss if code == "-" else self.loss
+        reading = _WITHOUT_OPPONENT if rec.opponent is None else _WITH_OPPONENT
+        return getattr(self, RESULT_POINTS[reading.get(code, code)])
+
+
+#: How the engine reads a code, with and without an opponent (codes not listed stay).
+_WITHOUT_OPPONENT = {"+": "U", "W": "U", "1": "U", "D": "=", "0": "Z", "L": "Z", "-": "Z", " ": "Z"}
+_WITH_OPPONENT = {"F": "1", "W": "1", "U": "1", "D": "=", "L": "0", "Z": "0", " ": "0"}
 
 
 def participated(rec: RoundRecord) -> bool:

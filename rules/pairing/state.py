@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.files.trf import PointSystem
+from rules import scoring
+from rules.scoring import PointSystem
 
 WHITE = "w"
 BLACK = "b"
 
-#: TRF result codes for a played game (the colour counts, the opponent counts as met).
-PLAYED_CODES = frozenset("1=0WDL")
-#: TRF result codes for a game with an opponent that was not played (forfeit).
-FORFEIT_CODES = frozenset("+-")
-#: TRF result codes for a round without an opponent.
-BYE_CODES = frozenset("HFUZ ")
+#: TRF result codes for a round without an opponent (blank: not paired, no points).
+BYE_CODES = scoring.BYE_CODES | {" "}
+#: Played games (the colour counts, the opponent counts as met) and forfeits, from the table.
+PLAYED_CODES = scoring.PLAYED_CODES
+FORFEIT_CODES = scoring.FORFEIT_CODES
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,15 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from actions.boards import add_game
+from actions.ratings import set_declared_grade
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from core.roles import SYSTEM
 from players.models import Player
 from ratings.models import PublishedRating, RatingList
-from ratings.services import set_declared_grade
 from tests.factories import (
     make_change,
     make_club,
@@ -30,7 +36,6 @@ from tests.factories import (
     register,
 )
 from tests.factories import make_rating as rate
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Tournament
 
@@ -124,26 +129,28 @@ def build_site(user_model, *, password: str) -> Site:
     go_list = RatingList.objects.get(slug="go-egf")
     go_players = {"honinbo": make_player("Honinbo", "Ann"), "kisei": make_player("Kisei", "Ben")}
     for player in go_players.values():
-        set_declared_grade(player=player, rating_list=go_list, grade="1d")
+        set_declared_grade(player=player, rating_list=go_list, grade="1d", actor=SYSTEM)
     go_cup = make_tournament(
         "Go Cup", slug="go-cup", rating_list=go_list, start_date=datetime.date(2026, 1, 5)
     )
     register(go_cup, *go_players.values())
-    services.record_result(
-        game=services.add_game(
+    record_result(
+        game=add_game(
             round=make_round(go_cup),
             board=1,
             white=go_players["honinbo"],
             black=go_players["kisei"],
+            actor=SYSTEM,
         ),
         result="10",
+        actor=SYSTEM,
     )
 
     # The organiser's tournament: four entries, round 1 paired, published, one result in.
     organiser = user_model.objects.create_user(
         "organiser", password=password, is_staff=True, is_superuser=True
     )
-    club_open = services.create_tournament(
+    club_open = create_tournament(
         name="Club Open",
         slug="club-open",
         start_date=datetime.date(2026, 6, 1),
@@ -151,14 +158,16 @@ def build_site(user_model, *, password: str) -> Site:
         rounds_planned=3,
         pairing_system=PairingSystem.SWISS_DUTCH,
         initial_colour="w",
-        user=organiser,
+        actor=organiser,
     )
     for name, rating in (("carlsen", 2830), ("ivanova", 2105), ("smith", 1850), ("jones", 1790)):
-        services.register_player(tournament=club_open, player=players[name], rating_at_start=rating)
-    round_one = services.pair_next_round(tournament=club_open, user=organiser)
-    services.publish_round(round=round_one, user=organiser)
+        register_player(
+            tournament=club_open, player=players[name], rating_at_start=rating, actor=SYSTEM
+        )
+    round_one = pair_next_round(tournament=club_open, actor=organiser)
+    publish_round(round=round_one, actor=organiser)
     first_board = round_one.games.order_by("board").first()
-    services.record_result(game=first_board, result="10", user=organiser)
+    record_result(game=first_board, result="10", actor=organiser)
     return Site(
         players=players, rated_event=rated_event, club_open=club_open, go_players=go_players
     )

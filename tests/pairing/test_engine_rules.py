@@ -224,7 +224,7 @@ def test_cli_writes_javafo_output(tmp_path: Path) -> None:
 
 
 def test_three_one_zero_scores_in_tenths() -> None:
-    points = Points.from_system(PointSystem(win=3.0, draw=1.0, pab=3.0, forfeit_win=3.0))
+    points = Points.from_system(PointSystem(win=3, draw=1, pab=3, forfeit_win=3))
     p = build_player(
         PlayerState(tpn=1, history=(rec(2, WHITE, "1"), rec(3, BLACK, "="), rec(None, None, "U"))),
         0,

@@ -75,7 +75,7 @@ def test_acceleration_and_point_system():
     state = state_for_round(parse_trf(text))
 
     assert state.point_system == PointSystem(
-        win=3.0, draw=1.0, forfeit_win=3.0, pab=3.0, half_bye=1.0, full_bye=3.0
+        win=3, draw=1, forfeit_win=3, pab=3, half_bye=1, full_bye=3
     )
     assert state.players[0].acceleration == (1.0, 1.0, 1.0)
 

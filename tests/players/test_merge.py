@@ -8,15 +8,19 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from actions.boards import add_game
+from actions.players import delete_player, merge_players
+from actions.ratings import close_rating_period, recompute_ratings, set_starting_rating
+from actions.registrations import register_player
+from actions.rounds import add_round
+from actions.tournaments import delete_tournament
 from core.enums import AuditAction
 from core.models import AuditEntry
+from core.roles import SYSTEM
 from players.models import Player
-from players.services import delete_player, merge_players
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from ratings.services import close_rating_period, recompute_ratings, set_starting_rating
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
 from tournaments.models import Game, Registration, Tournament
-from tournaments.services import add_game, add_round, delete_tournament, register_player
 
 pytestmark = pytest.mark.django_db
 
@@ -70,10 +74,10 @@ def derived_state() -> dict:
 def _event(name: str, start: D, pairs: list[tuple[Player, Player, str]]) -> Tournament:
     tournament = make_tournament(name, start_date=start, end_date=start)
     for player in {p for pair in pairs for p in pair[:2]}:
-        register_player(tournament=tournament, player=player)
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
     for white, black, result in pairs:  # one game a round
-        round_ = add_round(tournament=tournament)
-        add_game(round=round_, board=1, white=white, black=black, result=result)
+        round_ = add_round(tournament=tournament, actor=SYSTEM)
+        add_game(round=round_, board=1, white=white, black=black, result=result, actor=SYSTEM)
     return tournament
 
 
@@ -85,9 +89,9 @@ def club():
     dup = make_player("Ames", "Ann", fide_id=4100018, title="WFM")
     carl, dora = make_player("Cole", "Carl"), make_player("Dunn", "Dora")
     for player, rating in ((ann, 1800), (carl, 2000), (dora, 1900)):
-        set_starting_rating(player=player, rating_list=rating_list, rating=rating)
+        set_starting_rating(player=player, rating_list=rating_list, rating=rating, actor=SYSTEM)
     _event("March Open", D(2026, 3, 1), [(ann, carl, "10"), (dora, ann, "==")])
-    close_rating_period(rating_list=rating_list, date=D(2026, 4, 1))
+    close_rating_period(rating_list=rating_list, date=D(2026, 4, 1), actor=SYSTEM)
     april = _event("April Open", D(2026, 4, 10), [(dup, carl, "01"), (dora, dup, "01")])
     return {"list": rating_list, "ann": ann, "dup": dup, "carl": carl, "dora": dora, "april": april}
 
@@ -96,9 +100,9 @@ def test_merge_moves_games_and_entries_and_equals_a_full_replay(club):
     ann, dup, carl = club["ann"], club["dup"], club["carl"]
     user = make_superuser()
 
-    merge_players(keep=ann, duplicate=dup, user=user)
+    merge_players(keep=ann, duplicate=dup, actor=user)
     merged = derived_state()
-    recompute_ratings()
+    recompute_ratings(actor=SYSTEM)
 
     assert derived_state() == merged
     assert not Player.objects.filter(pk=dup.pk).exists()
@@ -117,7 +121,7 @@ def test_merge_is_audited_with_both_players_before(club):
     ann, dup = club["ann"], club["dup"]
     user = make_superuser()
 
-    merge_players(keep=ann, duplicate=dup, user=user)
+    merge_players(keep=ann, duplicate=dup, actor=user)
 
     entry = AuditEntry.objects.get(action=AuditAction.PLAYER_MERGED)
     assert (entry.user, entry.player) == (user, ann)
@@ -132,14 +136,14 @@ def test_merge_is_audited_with_both_players_before(club):
 def test_merge_rule_for_two_starting_ratings_in_one_list(club):
     ann, dup, carl = club["ann"], club["dup"], club["carl"]
     rating_list = club["list"]
-    set_starting_rating(player=dup, rating_list=rating_list, rating=1650, games=30)
+    set_starting_rating(player=dup, rating_list=rating_list, rating=1650, games=30, actor=SYSTEM)
     newcomer = make_player("New", "Nina")
-    set_starting_rating(player=newcomer, rating_list=rating_list, rating=None)
+    set_starting_rating(player=newcomer, rating_list=rating_list, rating=None, actor=SYSTEM)
     other = make_player("New", "Nina")
-    set_starting_rating(player=other, rating_list=rating_list, rating=1500, games=12)
+    set_starting_rating(player=other, rating_list=rating_list, rating=1500, games=12, actor=SYSTEM)
 
-    merge_players(keep=ann, duplicate=dup)  # both have one: Ann's stays
-    merge_players(keep=newcomer, duplicate=other)  # the kept one has none: taken
+    merge_players(keep=ann, duplicate=dup, actor=SYSTEM)  # both have one: Ann's stays
+    merge_players(keep=newcomer, duplicate=other, actor=SYSTEM)  # the kept one has none: taken
 
     kept = PlayerRating.objects.get(player=ann, rating_list=rating_list)
     taken = PlayerRating.objects.get(player=newcomer, rating_list=rating_list)
@@ -153,7 +157,7 @@ def test_merge_rule_for_two_starting_ratings_in_one_list(club):
 def test_merge_refuses_players_who_met_or_shared_a_tournament(club, case):
     ann, dup, carl, dora = club["ann"], club["dup"], club["carl"], club["dora"]
     if case == "same tournament":
-        register_player(tournament=club["april"], player=ann)
+        register_player(tournament=club["april"], player=ann, actor=SYSTEM)
         keep, duplicate = ann, dup
         message = "Ames, Ann and Ames, Ann both played in April Open: they are not duplicates."
     elif case == "each other":
@@ -166,7 +170,7 @@ def test_merge_refuses_players_who_met_or_shared_a_tournament(club, case):
     before = derived_state()
 
     with pytest.raises(ValidationError) as refused:
-        merge_players(keep=keep, duplicate=duplicate)
+        merge_players(keep=keep, duplicate=duplicate, actor=SYSTEM)
 
     assert refused.value.messages == [message]
     assert derived_state() == before
@@ -197,9 +201,9 @@ def test_deleting_a_player_or_tournament_with_rated_games_is_refused(club):
     before = derived_state()
 
     with pytest.raises(ValidationError) as player_refused:
-        delete_player(player=ann)
+        delete_player(player=ann, actor=SYSTEM)
     with pytest.raises(ValidationError) as tournament_refused:
-        delete_tournament(tournament=club["april"])
+        delete_tournament(tournament=club["april"], actor=SYSTEM)
 
     assert player_refused.value.messages == [
         "Ames, Ann has 2 rated games and cannot be deleted: ratings depend on them "
@@ -218,8 +222,8 @@ def test_deleting_a_player_or_tournament_without_rated_games_is_recorded():
     loner = make_player("Lone", "Lou")
     empty = make_tournament("Cancelled Cup")
 
-    delete_player(player=loner, user=user)
-    delete_tournament(tournament=empty, user=user)
+    delete_player(player=loner, actor=user)
+    delete_tournament(tournament=empty, actor=user)
 
     assert not Player.objects.filter(pk=loner.pk).exists()
     assert not Tournament.objects.filter(pk=empty.pk).exists()

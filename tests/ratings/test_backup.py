@@ -14,15 +14,15 @@ from django.core import serializers
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from core.models import AuditEntry
-from players.models import Player
-from ratings.backup import (
+from actions.backup import (
     DERIVED_FIELDS,
     DERIVED_MODELS,
     MANIFEST,
     ExactJSONEncoder,
     exported_models,
 )
+from core.models import AuditEntry
+from players.models import Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 from tournaments.models import Game
 

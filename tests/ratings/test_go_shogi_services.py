@@ -13,15 +13,15 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from actions.boards import add_game
+from actions.ratings import close_rating_period, set_declared_grade, set_starting_rating
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.tournaments import update_tournament
+from core.roles import SYSTEM
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
-from ratings.services import (
-    close_rating_period,
-    set_declared_grade,
-    set_starting_rating,
-)
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
-from tournaments.services import add_game, record_result, register_player, update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +39,10 @@ def shogi_list() -> RatingList:
 def _game(tournament, white, black, result, *, number=1, board=1, handicap=0):
     """A game entered through the services; the handicap is set before the result."""
     round_ = tournament.rounds.filter(number=number).first() or make_round(tournament, number)
-    game = add_game(round=round_, board=board, white=white, black=black)
+    game = add_game(round=round_, board=board, white=white, black=black, actor=SYSTEM)
     if handicap:
         Game.objects.filter(pk=game.pk).update(handicap=handicap)
-    return record_result(game=game, result=result)
+    return record_result(game=game, result=result, actor=SYSTEM)
 
 
 def _live(player, rating_list) -> Decimal | None:
@@ -63,8 +63,8 @@ def test_egf_results_entered_give_the_rating_note_numbers():
     # in class A).
     rating_list = go_list()
     a, b = make_player("Kyu"), make_player("Stronger")
-    set_declared_grade(player=a, rating_list=rating_list, grade="11 kyu")
-    set_declared_grade(player=b, rating_list=rating_list, grade="8k")
+    set_declared_grade(player=a, rating_list=rating_list, grade="11 kyu", actor=SYSTEM)
+    set_declared_grade(player=b, rating_list=rating_list, grade="8k", actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, rating_class="B",
                                  start_date=D(2025, 1, 5))  # fmt: skip
     register(tournament, a, b)
@@ -90,8 +90,8 @@ def test_egf_handicap_game_through_the_services():
     # +49.787 x 0.695187 + 3.25 = +37.861310 -> 1037.86.
     rating_list = go_list()
     white, black = make_player("White"), make_player("Black")
-    set_declared_grade(player=white, rating_list=rating_list, grade="8k")
-    set_declared_grade(player=black, rating_list=rating_list, grade="11k")
+    set_declared_grade(player=white, rating_list=rating_list, grade="8k", actor=SYSTEM)
+    set_declared_grade(player=black, rating_list=rating_list, grade="11k", actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
     register(tournament, white, black)
 
@@ -109,7 +109,7 @@ def test_egf_correction_replays_the_later_tournaments():
     rating_list = go_list()
     a, b = make_player("A"), make_player("B")
     for player in (a, b):
-        set_declared_grade(player=player, rating_list=rating_list, grade="1d")
+        set_declared_grade(player=player, rating_list=rating_list, grade="1d", actor=SYSTEM)
     january = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
     february = make_tournament(rating_list=rating_list, start_date=D(2025, 2, 5))
     register(january, a, b)
@@ -121,7 +121,7 @@ def test_egf_correction_replays_the_later_tournaments():
         Decimal("2100.67"), Decimal("2101.60")
     )  # fmt: skip
 
-    record_result(game=first, result="01", correction=True)
+    record_result(game=first, result="01", correction=True, actor=SYSTEM)
 
     assert (_live(a, rating_list), _live(b, rating_list)) == (
         Decimal("2083.83"), Decimal("2118.04")
@@ -136,14 +136,14 @@ def test_egf_tournament_class_change_replays():
     # The same game in class D: 0.25 x 39.434117 = +9.858529 for the 11k.
     rating_list = go_list()
     a, b = make_player("A"), make_player("B")
-    set_declared_grade(player=a, rating_list=rating_list, grade="11k")
-    set_declared_grade(player=b, rating_list=rating_list, grade="8k")
+    set_declared_grade(player=a, rating_list=rating_list, grade="11k", actor=SYSTEM)
+    set_declared_grade(player=b, rating_list=rating_list, grade="8k", actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
     register(tournament, a, b)
     _game(tournament, a, b, "10")
     assert _live(a, rating_list) == Decimal("1039.43")
 
-    update_tournament(tournament=tournament, rating_class="D")
+    update_tournament(tournament=tournament, actor=SYSTEM, changes={"rating_class": "D"})
 
     assert _live(a, rating_list) == Decimal("1009.86")
 
@@ -152,12 +152,12 @@ def test_egf_close_period_publishes_a_snapshot_with_grades():
     rating_list = go_list()
     a, b = make_player("A"), make_player("B")
     for player in (a, b):
-        set_declared_grade(player=player, rating_list=rating_list, grade="1d")
+        set_declared_grade(player=player, rating_list=rating_list, grade="1d", actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
     register(tournament, a, b)
     _game(tournament, a, b, "10")
 
-    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1))
+    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1), actor=SYSTEM)
 
     assert sorted(
         PublishedRating.objects.values_list("player__last_name", "rating", "change", "grade")
@@ -172,11 +172,11 @@ def test_egf_starting_rating_may_be_below_zero():
     rating_list = go_list()
     player = make_player("Beginner")
 
-    entry = set_starting_rating(player=player, rating_list=rating_list, rating=-500)
+    entry = set_starting_rating(player=player, rating_list=rating_list, rating=-500, actor=SYSTEM)
 
     assert entry.starting_rating == -500
     with pytest.raises(ValidationError) as error:
-        set_starting_rating(player=player, rating_list=rating_list, rating=-901)
+        set_starting_rating(player=player, rating_list=rating_list, rating=-901, actor=SYSTEM)
     assert error.value.message_dict == {
         "starting_rating": ["A rating must be a whole number from -900 to 3000."]
     }
@@ -186,15 +186,15 @@ def test_egf_starting_rating_may_be_below_zero():
 def test_set_declared_grade_refuses_bad_grades_and_lists_without_grades():
     player = make_player("P")
     with pytest.raises(ValidationError) as error:
-        set_declared_grade(player=player, rating_list=go_list(), grade="31k")
+        set_declared_grade(player=player, rating_list=go_list(), grade="31k", actor=SYSTEM)
     assert error.value.message_dict == {
         "declared_grade": ["“31k” is not a grade of this list (e.g. “5k” or “2d”)."]
     }
     with pytest.raises(ValidationError) as error:
-        set_declared_grade(player=player, rating_list=shogi_list(), grade="7d")
+        set_declared_grade(player=player, rating_list=shogi_list(), grade="7d", actor=SYSTEM)
     assert "declared_grade" in error.value.message_dict
     with pytest.raises(ValidationError) as error:
-        set_declared_grade(player=player, rating_list=standard_list(), grade="1d")
+        set_declared_grade(player=player, rating_list=standard_list(), grade="1d", actor=SYSTEM)
     assert error.value.message_dict == {
         "declared_grade": ["The rating list Chess standard has no grades."]
     }
@@ -207,8 +207,8 @@ def test_fesa_results_entered_give_the_fixed_point_numbers():
     # the win bonus 24 x (1882.484 - 1700)/160 = 27.372638 -> 1727; B -17.515744 -> 1882.
     rating_list = shogi_list()
     a, b = make_player("A"), make_player("B")
-    set_starting_rating(player=a, rating_list=rating_list, rating=1700, games=30)
-    set_starting_rating(player=b, rating_list=rating_list, rating=1900, games=30)
+    set_starting_rating(player=a, rating_list=rating_list, rating=1700, games=30, actor=SYSTEM)
+    set_starting_rating(player=b, rating_list=rating_list, rating=1900, games=30, actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
     register(tournament, a, b)
 
@@ -230,13 +230,13 @@ def test_set_starting_rating_sets_the_declared_grade_in_the_same_write():
     player = make_player("P")
 
     entry = set_starting_rating(
-        player=player, rating_list=rating_list, rating=None, declared_grade="3 kyu"
+        player=player, rating_list=rating_list, rating=None, declared_grade="3 kyu", actor=SYSTEM
     )
 
     assert (entry.starting_rating, entry.declared_grade) == (None, "3k")
     with pytest.raises(ValidationError) as error:
         set_starting_rating(
-            player=player, rating_list=rating_list, rating=1500, declared_grade="kyu"
+            player=player, rating_list=rating_list, rating=1500, declared_grade="kyu", actor=SYSTEM
         )
     assert list(error.value.message_dict) == ["declared_grade"]
     entry.refresh_from_db()
@@ -246,9 +246,9 @@ def test_set_starting_rating_sets_the_declared_grade_in_the_same_write():
 def test_a_go_player_rated_below_zero_registers_without_a_ranking_rating():
     rating_list = go_list()
     player = make_player("Beginner")
-    set_starting_rating(player=player, rating_list=rating_list, rating=-500)
+    set_starting_rating(player=player, rating_list=rating_list, rating=-500, actor=SYSTEM)
     tournament = make_tournament(rating_list=rating_list, start_date=D(2025, 1, 5))
 
-    registration = register_player(tournament=tournament, player=player)
+    registration = register_player(tournament=tournament, player=player, actor=SYSTEM)
 
     assert registration.rating_at_start is None

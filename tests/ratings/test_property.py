@@ -21,17 +21,19 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
-from ratings.services import (
+from actions.boards import add_game
+from actions.ratings import (
     close_rating_period,
     recompute_ratings,
     reopen_rating_period,
     set_declared_grade,
     set_starting_rating,
 )
+from actions.results import record_result
+from core.roles import SYSTEM
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
-from tournaments.services import add_game, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -110,25 +112,35 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
         round_ = rounds[tournament][number]
         board = Game.objects.filter(round=round_).count() + 1
         add_game(
-            round=round_, board=board, white=players[white], black=players[black], result=result
+            round=round_,
+            board=board,
+            white=players[white],
+            black=players[black],
+            result=result,
+            actor=SYSTEM,
         )
     elif kind == "correct":
         games = list(Game.objects.order_by("pk"))
         if games:
-            record_result(game=games[operation[1] % len(games)], result=operation[2])
+            record_result(game=games[operation[1] % len(games)], result=operation[2], actor=SYSTEM)
     elif kind == "close":
         if len(closed) < len(LIST_DATES):
             date = LIST_DATES[len(closed)]
-            close_rating_period(rating_list=rating_list, date=date)
+            close_rating_period(rating_list=rating_list, date=date, actor=SYSTEM)
             closed.append(date)
     elif kind == "reopen":
         if closed:
-            reopen_rating_period(rating_list=rating_list)
+            reopen_rating_period(rating_list=rating_list, actor=SYSTEM)
             closed.pop()
     else:
         _, player, rating, date = operation
         set_starting_rating(
-            player=players[player], rating_list=rating_list, rating=rating, games=30, date=date
+            player=players[player],
+            rating_list=rating_list,
+            rating=rating,
+            games=30,
+            date=date,
+            actor=SYSTEM,
         )
 
 
@@ -164,10 +176,12 @@ def _check_incremental(rating_list, starting, early_closes, operations, *, grade
     with transaction.atomic():
         players = [make_player(f"P{i}") for i in range(PLAYERS)]
         for player, grade in zip(players, grades or (), strict=False):
-            set_declared_grade(player=player, rating_list=rating_list, grade=grade)
+            set_declared_grade(player=player, rating_list=rating_list, grade=grade, actor=SYSTEM)
         for player, rating in zip(players, starting, strict=True):
             if rating is not None:
-                set_starting_rating(player=player, rating_list=rating_list, rating=rating, games=35)
+                set_starting_rating(
+                    player=player, rating_list=rating_list, rating=rating, games=35, actor=SYSTEM
+                )
         rounds = []
         for start, end in TOURNAMENTS:
             tournament = make_tournament(
@@ -193,7 +207,7 @@ def _check_incremental(rating_list, starting, early_closes, operations, *, grade
                 )
             # After every step: the incremental state is the state of a full replay.
             incremental = derived_state()
-            recompute_ratings(rating_list=rating_list)
+            recompute_ratings(rating_list=rating_list, actor=SYSTEM)
             assert derived_state() == incremental, operation
 
         transaction.set_rollback(True)

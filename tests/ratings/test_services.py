@@ -10,17 +10,18 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from players.services import create_player, update_player
-from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from ratings.services import (
+from actions.boards import add_game
+from actions.players import create_player, update_player
+from actions.ratings import (
     close_rating_period,
     recompute_ratings,
     reopen_rating_period,
     replay_rating_list,
     set_starting_rating,
 )
+from core.roles import SYSTEM
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
-from tournaments.services import add_game
 
 pytestmark = pytest.mark.django_db
 
@@ -66,12 +67,12 @@ def history():
     """A (2000) beats B (1800) in January; the February list is published."""
     rating_list = standard_list()
     a, b = make_player("A"), make_player("B")
-    set_starting_rating(player=a, rating_list=rating_list, rating=2000, games=40)
-    set_starting_rating(player=b, rating_list=rating_list, rating=1800, games=40)
+    set_starting_rating(player=a, rating_list=rating_list, rating=2000, games=40, actor=SYSTEM)
+    set_starting_rating(player=b, rating_list=rating_list, rating=1800, games=40, actor=SYSTEM)
     tournament = make_tournament(start_date=D(2025, 1, 5), end_date=D(2025, 1, 10))
     register(tournament, a, b)
-    add_game(round=make_round(tournament), board=1, white=a, black=b, result="10")
-    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1))
+    add_game(round=make_round(tournament), board=1, white=a, black=b, result="10", actor=SYSTEM)
+    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1), actor=SYSTEM)
     return {"list": rating_list, "a": a, "b": b}
 
 
@@ -90,9 +91,9 @@ def test_close_rating_period_refuses_a_date_not_after_the_last_list(history):
     before = _db_state()
 
     with pytest.raises(ValidationError) as same:
-        close_rating_period(rating_list=history["list"], date=D(2025, 2, 1))
+        close_rating_period(rating_list=history["list"], date=D(2025, 2, 1), actor=SYSTEM)
     with pytest.raises(ValidationError) as earlier:
-        close_rating_period(rating_list=history["list"], date=D(2025, 1, 1))
+        close_rating_period(rating_list=history["list"], date=D(2025, 1, 1), actor=SYSTEM)
 
     assert list(same.value.message_dict) == ["date"]
     assert "2025-02-01" in earlier.value.message_dict["date"][0]
@@ -105,7 +106,7 @@ def test_set_starting_rating_refuses_a_rating_outside_0_3500(history, rating):
 
     with pytest.raises(ValidationError) as refused:
         set_starting_rating(
-            player=history["a"], rating_list=history["list"], rating=rating, games=10
+            player=history["a"], rating_list=history["list"], rating=rating, games=10, actor=SYSTEM
         )
 
     assert list(refused.value.message_dict) == ["starting_rating"]
@@ -117,14 +118,18 @@ def test_set_starting_rating_refuses_negative_games(history):
     before = _db_state()
 
     with pytest.raises(ValidationError) as refused:
-        set_starting_rating(player=history["a"], rating_list=history["list"], rating=2000, games=-1)
+        set_starting_rating(
+            player=history["a"], rating_list=history["list"], rating=2000, games=-1, actor=SYSTEM
+        )
 
     assert list(refused.value.message_dict) == ["starting_games"]
     assert _db_state() == before
 
 
 def test_set_starting_rating_change_replays_the_published_list(history):
-    set_starting_rating(player=history["b"], rating_list=history["list"], rating=2000, games=40)
+    set_starting_rating(
+        player=history["b"], rating_list=history["list"], rating=2000, games=40, actor=SYSTEM
+    )
 
     # A 2000 beats B 2000: D = 0, PD .50: +10.00 / -10.00.
     assert sorted(PublishedRating.objects.values_list("player__last_name", "rating")) == [
@@ -136,9 +141,9 @@ def test_set_starting_rating_change_replays_the_published_list(history):
 def test_replay_is_idempotent_and_a_full_recompute_changes_nothing(history):
     before = _derived()
 
-    replay_rating_list(rating_list=history["list"], from_date=D(2025, 1, 10))
+    replay_rating_list(rating_list=history["list"], from_date=D(2025, 1, 10), actor=SYSTEM)
     middle = _derived()
-    stats = recompute_ratings(rating_list=history["list"])
+    stats = recompute_ratings(rating_list=history["list"], actor=SYSTEM)
 
     assert middle == before
     assert _derived() == before
@@ -177,7 +182,7 @@ def test_close_period_command(history):
 def test_update_player_birth_date_replays_with_the_junior_k(history):
     # B born in 2010 is a junior in 2025 (never rated 2300): K 40 from the start.
     # A 2000 beats B 1800: B 40 x (0 - .24) = -9.60 -> 1790.
-    update_player(player=history["b"], birth_date=D(2010, 6, 1))
+    update_player(player=history["b"], actor=SYSTEM, changes={"birth_date": D(2010, 6, 1)})
 
     assert PublishedRating.objects.get(player=history["b"]).rating == 1790
     assert PublishedRating.objects.get(player=history["b"]).k == 40
@@ -185,10 +190,10 @@ def test_update_player_birth_date_replays_with_the_junior_k(history):
 
 def test_create_and_update_player_refuse_bad_input():
     with pytest.raises(ValidationError) as bad_federation:
-        create_player(last_name="X", sex="m", federation="england")
-    player = create_player(last_name="X", sex="f")
+        create_player(last_name="X", sex="m", federation="england", actor=SYSTEM)
+    player = create_player(last_name="X", sex="f", actor=SYSTEM)
     with pytest.raises(ValidationError) as unknown:
-        update_player(player=player, created_at=None)
+        update_player(player=player, actor=SYSTEM, changes={"created_at": None})
 
     assert list(bad_federation.value.message_dict) == ["federation"]
     assert list(unknown.value.message_dict) == ["created_at"]
@@ -198,13 +203,18 @@ def test_replay_from_checkpoint_uses_the_list_in_force_at_tournament_start(histo
     # A tournament starting under the February list, ending after the March list: adding
     # its game replays only the open period, from the checkpoint stored on the March list,
     # with the February ratings (A 2005, B 1795).
-    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1))
+    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1), actor=SYSTEM)
     tournament = make_tournament(start_date=D(2025, 2, 20), end_date=D(2025, 3, 5))
     register(tournament, history["a"], history["b"])
 
-    stats = replay_rating_list(rating_list=history["list"], from_date=D(2025, 3, 5))
+    stats = replay_rating_list(rating_list=history["list"], from_date=D(2025, 3, 5), actor=SYSTEM)
     add_game(
-        round=make_round(tournament), board=1, white=history["b"], black=history["a"], result="10"
+        round=make_round(tournament),
+        board=1,
+        white=history["b"],
+        black=history["a"],
+        result="10",
+        actor=SYSTEM,
     )
 
     row = RatingChange.objects.get(player=history["b"], period=None)
@@ -213,15 +223,15 @@ def test_replay_from_checkpoint_uses_the_list_in_force_at_tournament_start(histo
     assert stats.games == 0  # nothing before the checkpoint was read
     assert PublishedList.objects.get(date=D(2025, 3, 1)).replay_state["players"] != {}
     before = _derived()
-    recompute_ratings(rating_list=history["list"])
+    recompute_ratings(rating_list=history["list"], actor=SYSTEM)
     assert _derived() == before
 
 
 def test_reopen_rating_period_withdraws_the_latest_list(history):
     before = _derived()
-    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1))
+    close_rating_period(rating_list=history["list"], date=D(2025, 3, 1), actor=SYSTEM)
 
-    withdrawn = reopen_rating_period(rating_list=history["list"])
+    withdrawn = reopen_rating_period(rating_list=history["list"], actor=SYSTEM)
 
     assert withdrawn == D(2025, 3, 1)
     assert list(PublishedList.objects.values_list("date", flat=True)) == [D(2025, 2, 1)]
@@ -229,11 +239,11 @@ def test_reopen_rating_period_withdraws_the_latest_list(history):
 
 
 def test_reopen_rating_period_puts_the_games_back_in_the_open_period(history):
-    reopen_rating_period(rating_list=history["list"])
+    reopen_rating_period(rating_list=history["list"], actor=SYSTEM)
 
     assert PublishedList.objects.count() == 0
     assert list(RatingChange.objects.values_list("period_id", flat=True)) == [None, None]
     assert PlayerRating.objects.get(player=history["a"]).live_rating == Decimal("2004.80")
     with pytest.raises(ValidationError) as refused:
-        reopen_rating_period(rating_list=history["list"])
+        reopen_rating_period(rating_list=history["list"], actor=SYSTEM)
     assert list(refused.value.message_dict) == ["rating_list"]

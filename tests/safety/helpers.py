@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from actions.ratings import close_rating_period, set_starting_rating
+from core.roles import SYSTEM
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from ratings.services import close_rating_period, set_starting_rating
 from tests.factories import make_game, make_player, make_round, make_tournament, standard_list
 from tournaments.models import Game, Registration, Tournament
 
@@ -23,7 +24,7 @@ def rated_history(*, players: int = 12, rounds: int = 4) -> dict[str, Any]:
     people = [make_player(f"P{index:02d}") for index in range(players)]
     for index, player in enumerate(people):
         set_starting_rating(
-            player=player, rating_list=rating_list, rating=1500 + 37 * index, games=30
+            player=player, rating_list=rating_list, rating=1500 + 37 * index, games=30, actor=SYSTEM
         )
     january = make_tournament(start_date=D(2025, 1, 5), end_date=D(2025, 1, 12))
     february = make_tournament(start_date=D(2025, 2, 5), end_date=D(2025, 2, 12))
@@ -40,7 +41,7 @@ def rated_history(*, players: int = 12, rounds: int = 4) -> dict[str, Any]:
                 if black.pk == white.pk:
                     black = people[(board + half + number) % players]
                 games.append(make_game(round_, white, black, board=board + 1))
-    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1))
+    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1), actor=SYSTEM)
     return {"list": rating_list, "games": games, "tournaments": [january, february]}
 
 

@@ -22,11 +22,14 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from ratings.services import recompute_ratings
+from actions.boards import BoardChanged
+from actions.ratings import recompute_ratings
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from core.roles import SYSTEM
 from tests.safety.helpers import derived_state, rated_history
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Round
-from tournaments.services import BoardChanged, pair_next_round, publish_round, record_result
 
 pytestmark = [
     pytest.mark.django_db(transaction=True, serialized_rollback=True),
@@ -95,7 +98,11 @@ def test_concurrent_entries_and_corrections_end_in_the_state_of_a_full_replay():
                 game = Game.objects.select_related("round__tournament").get(pk=pk)
                 try:
                     record_result(
-                        game=game, result=after, expected_result=before, correction=bool(before)
+                        game=game,
+                        result=after,
+                        expected_result=before,
+                        correction=bool(before),
+                        actor=SYSTEM,
                     )
                 except BoardChanged:
                     assert pk in race[number], f"own board {pk} reported as changed"
@@ -126,7 +133,7 @@ def test_concurrent_entries_and_corrections_end_in_the_state_of_a_full_replay():
             == THREADS - posted[entered]
         )
     concurrent = derived_state()
-    recompute_ratings(rating_list=history["list"])
+    recompute_ratings(rating_list=history["list"], actor=SYSTEM)
     assert derived_state() == concurrent
     assert len(concurrent["ledger"]) == 2 * len(games)
 
@@ -142,7 +149,7 @@ def test_pairing_the_same_round_from_two_threads_makes_one_round():
 
     def pair() -> None:
         try:
-            rounds.append(pair_next_round(tournament=tournament, number=1))
+            rounds.append(pair_next_round(tournament=tournament, number=1, actor=SYSTEM))
         except ValidationError as error:
             refused.extend(error.messages)
 
@@ -152,5 +159,5 @@ def test_pairing_the_same_round_from_two_threads_makes_one_round():
     assert refused == []
     assert len({r.pk for r in rounds}) == 1
     assert Round.objects.filter(tournament=tournament).count() == 1
-    publish_round(round=rounds[0])
+    publish_round(round=rounds[0], actor=SYSTEM)
     assert Game.objects.filter(round=rounds[0]).count() == 4

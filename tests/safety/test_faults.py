@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from ratings.services import close_rating_period, set_starting_rating
+from actions.ratings import close_rating_period, set_starting_rating
+from actions.results import record_result
+from core.roles import SYSTEM
 from rules.ratings import registry
 from rules.ratings.fide_periods import FidePeriodSystem
 from tests.safety.helpers import D, full_state, rated_history
 from tournaments.models import Game
-from tournaments.services import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def entered():
     history = rated_history(players=6, rounds=2)
     for game in history["games"]:
         if game.round.tournament_id == history["tournaments"][0].pk or game.board == 1:
-            record_result(game=game, result="10")
+            record_result(game=game, result="10", actor=SYSTEM)
     return history
 
 
@@ -55,7 +56,7 @@ def test_a_result_whose_replay_fails_is_not_saved_and_nothing_changes(entered, m
     _crash(monkeypatch)
 
     with pytest.raises(ReplayCrashed):
-        record_result(game=pending, result="01")
+        record_result(game=pending, result="01", actor=SYSTEM)
 
     assert full_state() == before
     assert Game.objects.get(pk=pending.pk).result == ""
@@ -72,7 +73,7 @@ def test_a_correction_in_a_published_period_that_fails_leaves_the_published_list
     _crash(monkeypatch)
 
     with pytest.raises(ReplayCrashed):
-        record_result(game=january, result="==", correction=True)
+        record_result(game=january, result="==", correction=True, actor=SYSTEM)
 
     assert full_state() == before
     assert Game.objects.get(pk=january.pk).result == "10"
@@ -83,7 +84,7 @@ def test_a_failing_replay_while_closing_a_period_publishes_nothing(entered, monk
     _crash(monkeypatch)
 
     with pytest.raises(ReplayCrashed):
-        close_rating_period(rating_list=entered["list"], date=D(2025, 3, 1))
+        close_rating_period(rating_list=entered["list"], date=D(2025, 3, 1), actor=SYSTEM)
 
     assert full_state() == before
 
@@ -94,6 +95,8 @@ def test_a_failing_replay_of_a_starting_rating_keeps_the_old_one(entered, monkey
     _crash(monkeypatch)
 
     with pytest.raises(ReplayCrashed):
-        set_starting_rating(player=player, rating_list=entered["list"], rating=2400, games=10)
+        set_starting_rating(
+            player=player, rating_list=entered["list"], rating=2400, games=10, actor=SYSTEM
+        )
 
     assert full_state() == before

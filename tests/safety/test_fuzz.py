@@ -23,21 +23,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
+from actions.boards import add_game
+from actions.ratings import set_starting_rating
+from actions.results import record_result
+from actions.rounds import add_round, pair_next_round, publish_round
 from backoffice.forms.tournaments import SettingsForm, TournamentCreateForm
+from core.roles import SYSTEM
 from players.models import Club, Player
-from ratings.services import set_starting_rating
 from tests.factories import make_player, make_tournament, register, standard_list
 from tests.safety.helpers import full_state
 from tests.trf.sample import SAMPLE
 from tournaments.enums import PairingSystem
 from tournaments.models import ForbiddenPair, Registration, RequestedBye, Round
-from tournaments.services import (
-    add_game,
-    add_round,
-    pair_next_round,
-    publish_round,
-    record_result,
-)
 
 # A quick run in every `make test`; FUZZ_EXAMPLES=500 explores further.
 FUZZ = settings(
@@ -87,7 +84,9 @@ class FuzzCase(TestCase):
         rating_list = standard_list()
         players = [make_player(f"P{index}") for index in range(6)]
         for index, player in enumerate(players):
-            set_starting_rating(player=player, rating_list=rating_list, rating=1600 + 50 * index)
+            set_starting_rating(
+                player=player, rating_list=rating_list, rating=1600 + 50 * index, actor=SYSTEM
+            )
         swiss = make_tournament(
             slug="swiss",
             pairing_system=PairingSystem.SWISS_DUTCH,
@@ -96,9 +95,9 @@ class FuzzCase(TestCase):
             end_date=datetime.date(2026, 6, 5),
         )
         register(swiss, *players)
-        first = pair_next_round(tournament=swiss)
-        publish_round(round=first)
-        record_result(game=first.games.get(board=1), result="10")
+        first = pair_next_round(tournament=swiss, actor=SYSTEM)
+        publish_round(round=first, actor=SYSTEM)
+        record_result(game=first.games.get(board=1), result="10", actor=SYSTEM)
         draft = make_tournament(
             slug="swiss-draft",
             pairing_system=PairingSystem.SWISS_DUTCH,
@@ -106,7 +105,7 @@ class FuzzCase(TestCase):
             rating_list=None,
         )
         register(draft, *players)
-        pair_next_round(tournament=draft)  # round 1 stays a draft
+        pair_next_round(tournament=draft, actor=SYSTEM)  # round 1 stays a draft
         manual = make_tournament(
             slug="manual",
             pairing_system=PairingSystem.MANUAL,
@@ -115,8 +114,8 @@ class FuzzCase(TestCase):
             end_date=datetime.date(2026, 6, 5),
         )
         register(manual, *players[:4])
-        manual_round = add_round(tournament=manual)
-        add_game(round=manual_round, board=1, white=players[0], black=players[1])
+        manual_round = add_round(tournament=manual, actor=SYSTEM)
+        add_game(round=manual_round, board=1, white=players[0], black=players[1], actor=SYSTEM)
         cls.ids = [str(p.pk) for p in players] + [str(r.pk) for r in Registration.objects.all()]
         cls.ids += [str(rating_list.pk), "0", "999999"]
 

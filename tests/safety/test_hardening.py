@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from actions.trf_import import MAX_UPLOAD_BYTES
 from tests.safety.helpers import full_state
-from tournaments.trf_services import MAX_UPLOAD_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PRODUCTION = {

@@ -15,20 +15,16 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from actions.boards import BoardChanged, edit_board, swap_boards
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from core.roles import SYSTEM
 from ratings.models import RatingChange
 from tests.factories import make_player, make_tournament, register
 from tests.safety.helpers import full_state, rated_history
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import Game, Round
 from tournaments.pairing_queries import round_version
-from tournaments.services import (
-    BoardChanged,
-    edit_board,
-    pair_next_round,
-    publish_round,
-    record_result,
-    swap_boards,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -72,11 +68,11 @@ def swiss():
 
 def test_a_result_based_on_an_old_state_is_refused_and_writes_nothing(rated):
     _history, game = rated
-    record_result(game=game, result="10", expected_result="")
+    record_result(game=game, result="10", expected_result="", actor=SYSTEM)
     before = full_state()
 
     with pytest.raises(BoardChanged) as refused:
-        record_result(game=game, result="01", expected_result="", correction=True)
+        record_result(game=game, result="01", expected_result="", correction=True, actor=SYSTEM)
 
     assert refused.value.messages == [CHANGED]
     assert full_state() == before
@@ -84,10 +80,10 @@ def test_a_result_based_on_an_old_state_is_refused_and_writes_nothing(rated):
 
 def test_the_same_result_twice_is_one_change_with_one_ledger_effect(rated):
     _history, game = rated
-    record_result(game=game, result="10", expected_result="")
+    record_result(game=game, result="10", expected_result="", actor=SYSTEM)
     after_first = full_state()
 
-    again = record_result(game=game, result="10", expected_result="")
+    again = record_result(game=game, result="10", expected_result="", actor=SYSTEM)
 
     assert again.result == "10"
     assert full_state() == after_first
@@ -96,9 +92,9 @@ def test_the_same_result_twice_is_one_change_with_one_ledger_effect(rated):
 
 def test_a_correction_based_on_the_current_result_goes_through(rated):
     _history, game = rated
-    record_result(game=game, result="10", expected_result="")
+    record_result(game=game, result="10", expected_result="", actor=SYSTEM)
 
-    record_result(game=game, result="==", expected_result="10", correction=True)
+    record_result(game=game, result="==", expected_result="10", correction=True, actor=SYSTEM)
 
     assert Game.objects.get(pk=game.pk).result == "=="
     assert sorted(RatingChange.objects.filter(game=game).values_list("score", flat=True)) == [
@@ -109,17 +105,21 @@ def test_a_correction_based_on_the_current_result_goes_through(rated):
 
 def test_editing_a_draft_round_that_changed_meanwhile_is_refused(swiss):
     tournament, _players = swiss
-    round_ = pair_next_round(tournament=tournament)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     version = round_version(round_)
     first, second = round_.games.order_by("board")
-    swap_boards(game=first, other=second, expected_version=version)
+    swap_boards(game=first, other=second, expected_version=version, actor=SYSTEM)
     before = full_state()
 
     with pytest.raises(BoardChanged):
-        swap_boards(game=first, other=second, expected_version=version)  # posted twice
+        swap_boards(
+            game=first, other=second, expected_version=version, actor=SYSTEM
+        )  # posted twice
     first.refresh_from_db()
     with pytest.raises(BoardChanged):
-        edit_board(game=first, white=first.black, black=first.white, expected_version=version)
+        edit_board(
+            game=first, white=first.black, black=first.white, expected_version=version, actor=SYSTEM
+        )
 
     assert full_state() == before
     assert round_version(round_) != version
@@ -127,12 +127,16 @@ def test_editing_a_draft_round_that_changed_meanwhile_is_refused(swiss):
 
 def test_editing_a_board_to_what_it_already_is_changes_nothing(swiss):
     tournament, _players = swiss
-    round_ = pair_next_round(tournament=tournament)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     game = round_.games.get(board=1)
     before = full_state()
 
     warnings = edit_board(
-        game=game, white=game.white, black=game.black, expected_version="stale-version"
+        game=game,
+        white=game.white,
+        black=game.black,
+        expected_version="stale-version",
+        actor=SYSTEM,
     )
 
     assert warnings == []
@@ -141,13 +145,13 @@ def test_editing_a_board_to_what_it_already_is_changes_nothing(swiss):
 
 def test_pairing_and_publishing_a_round_twice_is_one_round(swiss):
     tournament, _players = swiss
-    first = pair_next_round(tournament=tournament, number=1)
+    first = pair_next_round(tournament=tournament, number=1, actor=SYSTEM)
     games = list(Game.objects.order_by("pk").values_list())
 
-    again = pair_next_round(tournament=tournament, number=1)
-    publish_round(round=first)
+    again = pair_next_round(tournament=tournament, number=1, actor=SYSTEM)
+    publish_round(round=first, actor=SYSTEM)
     published_at = Round.objects.get(pk=first.pk).published_at
-    publish_round(round=first)
+    publish_round(round=first, actor=SYSTEM)
 
     assert again.pk == first.pk
     assert list(Game.objects.order_by("pk").values_list()) == games
@@ -159,7 +163,7 @@ def test_pairing_a_round_that_is_not_next_is_refused(swiss):
     tournament, _players = swiss
 
     with pytest.raises(ValidationError) as refused:
-        pair_next_round(tournament=tournament, number=2)
+        pair_next_round(tournament=tournament, number=2, actor=SYSTEM)
 
     assert refused.value.messages == ["Round 2 cannot be paired now: reload the page."]
     assert not Round.objects.exists()
@@ -210,7 +214,7 @@ def test_a_result_form_submitted_twice_is_one_change(rated):
 
 def test_a_swap_form_submitted_twice_swaps_once(swiss):
     tournament, _players = swiss
-    round_ = pair_next_round(tournament=tournament)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     anna = _organiser("anna")
     url = reverse("tournaments:organise_swap", args=["swiss", 1])
     page = anna.get(reverse("tournaments:organise_round", args=["swiss", 1]))
@@ -243,7 +247,7 @@ def test_the_pair_button_pressed_twice_makes_one_round(swiss):
 
 def test_a_board_edited_on_a_page_that_is_out_of_date_is_refused(swiss):
     tournament, _players = swiss
-    round_ = pair_next_round(tournament=tournament)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     anna, boris = _organiser("anna"), _organiser("boris")
     page = boris.get(reverse("tournaments:organise_round", args=["swiss", 1]))
     version = page.context["swap_form"].initial["version"]

@@ -8,28 +8,20 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from actions.boards import add_game, delete_game, edit_board, swap_boards
+from actions.byes import cancel_bye, request_bye
+from actions.players import update_player
+from actions.ratings import close_rating_period, reopen_rating_period, set_starting_rating
+from actions.registrations import register_player, withdraw_player
+from actions.results import record_result
+from actions.rounds import add_round, pair_next_round, publish_round
 from core import audit
 from core.enums import AuditAction
 from core.models import AuditEntry
+from core.roles import SYSTEM
 from players.models import Club
-from players.services import update_player
-from ratings.services import close_rating_period, reopen_rating_period, set_starting_rating
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
 from tournaments.enums import PairingSystem
-from tournaments.services import (
-    add_game,
-    add_round,
-    cancel_bye,
-    delete_game,
-    edit_board,
-    pair_next_round,
-    publish_round,
-    record_result,
-    register_player,
-    request_bye,
-    swap_boards,
-    withdraw_player,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,8 +39,8 @@ def manual(staff):
     tournament = make_tournament("Club Cup", start_date=D(2026, 3, 1), end_date=D(2026, 3, 2))
     ann, bob = make_player("Ames", "Ann"), make_player("Bell", "Bob")
     for player in (ann, bob):
-        register_player(tournament=tournament, player=player)
-    round_ = add_round(tournament=tournament, user=staff)
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
+    round_ = add_round(tournament=tournament, actor=staff)
     return tournament, round_, ann, bob
 
 
@@ -60,10 +52,10 @@ def actions(**filters) -> list[str]:
 
 def test_result_entry_and_correction_are_recorded_with_who_before_and_after(manual, staff):
     tournament, round_, ann, bob = manual
-    game = add_game(round=round_, board=1, white=ann, black=bob, user=staff)
+    game = add_game(round=round_, board=1, white=ann, black=bob, actor=staff)
 
-    record_result(game=game, result="10", user=staff)
-    record_result(game=game, result="01", user=staff, correction=True)
+    record_result(game=game, result="10", actor=staff)
+    record_result(game=game, result="01", actor=staff, correction=True)
 
     entered, corrected = AuditEntry.objects.filter(
         action__in=[AuditAction.RESULT_ENTERED, AuditAction.RESULT_CORRECTED]
@@ -82,11 +74,17 @@ def test_result_entry_and_correction_are_recorded_with_who_before_and_after(manu
 
 def test_adding_and_deleting_a_board_is_recorded(manual, staff):
     tournament, round_, ann, bob = manual
-    game = add_game(round=round_, board=1, white=ann, black=bob, result="==", user=staff)
+    game = add_game(round=round_, board=1, white=ann, black=bob, result="==", actor=staff)
 
-    delete_game(game=game, user=staff)
+    delete_game(game=game, actor=staff)
 
-    assert actions(tournament=tournament) == [AuditAction.GAME_ADDED, AuditAction.GAME_DELETED]
+    assert actions(tournament=tournament) == [
+        AuditAction.PLAYER_REGISTERED,
+        AuditAction.PLAYER_REGISTERED,
+        AuditAction.ROUND_ADDED,
+        AuditAction.GAME_ADDED,
+        AuditAction.GAME_DELETED,
+    ]
     deleted = AuditEntry.objects.get(action=AuditAction.GAME_DELETED)
     assert deleted.before == {
         "game": game.pk,
@@ -101,11 +99,11 @@ def test_adding_and_deleting_a_board_is_recorded(manual, staff):
 
 def test_a_refused_service_call_records_nothing(manual, staff):
     _tournament, round_, ann, bob = manual
-    game = add_game(round=round_, board=1, white=ann, black=bob, result="10", user=staff)
+    game = add_game(round=round_, board=1, white=ann, black=bob, result="10", actor=staff)
     before = AuditEntry.objects.count()
 
     with pytest.raises(ValidationError):
-        record_result(game=game, result="01", user=staff)  # no correction flag
+        record_result(game=game, result="01", actor=staff)  # no correction flag
 
     assert AuditEntry.objects.count() == before
 
@@ -121,22 +119,25 @@ def test_swiss_flow_records_pairing_publication_swaps_edits_byes_withdrawals(sta
     )
     players = [make_player(f"P{n}") for n in range(1, 6)]
     registrations = [
-        register_player(tournament=tournament, player=p, rating_at_start=2000 - 100 * n)
+        register_player(
+            tournament=tournament, player=p, rating_at_start=2000 - 100 * n, actor=staff
+        )
         for n, p in enumerate(players)
     ]
-    request_bye(registration=registrations[4], round_number=2, kind="H", user=staff)
-    request_bye(registration=registrations[3], round_number=3, kind="Z", user=staff)
-    cancel_bye(registration=registrations[3], round_number=3, user=staff)
-    round_ = pair_next_round(tournament=tournament, user=staff)
+    request_bye(registration=registrations[4], round_number=2, kind="H", actor=staff)
+    request_bye(registration=registrations[3], round_number=3, kind="Z", actor=staff)
+    cancel_bye(registration=registrations[3], round_number=3, actor=staff)
+    round_ = pair_next_round(tournament=tournament, actor=staff)
     first, second = round_.games.filter(black__isnull=False).order_by("board")[:2]
-    swap_boards(game=first, other=second, user=staff)
+    swap_boards(game=first, other=second, actor=staff)
     first.refresh_from_db()
     second.refresh_from_db()
-    edit_board(game=first, white=first.white, black=second.black, user=staff)
-    publish_round(round=round_, user=staff)
-    withdraw_player(registration=registrations[0], after_round=1, user=staff)
+    edit_board(game=first, white=first.white, black=second.black, actor=staff)
+    publish_round(round=round_, actor=staff)
+    withdraw_player(registration=registrations[0], after_round=1, actor=staff)
 
     assert actions(tournament=tournament) == [
+        *[AuditAction.PLAYER_REGISTERED] * 5,
         AuditAction.BYE_REQUESTED,
         AuditAction.BYE_REQUESTED,
         AuditAction.BYE_CANCELLED,
@@ -161,10 +162,10 @@ def test_period_closing_reopening_starting_rating_and_player_edit_are_recorded(s
     rating_list = standard_list()
     ann = make_player("Ames", "Ann")
 
-    set_starting_rating(player=ann, rating_list=rating_list, rating=1800, user=staff)
-    close_rating_period(rating_list=rating_list, date=D(2026, 4, 1), user=staff)
-    reopen_rating_period(rating_list=rating_list, user=staff)
-    update_player(player=ann, first_name="Anna", user=staff)
+    set_starting_rating(player=ann, rating_list=rating_list, rating=1800, actor=staff)
+    close_rating_period(rating_list=rating_list, date=D(2026, 4, 1), actor=staff)
+    reopen_rating_period(rating_list=rating_list, actor=staff)
+    update_player(player=ann, actor=staff, changes={"first_name": "Anna"})
 
     assert actions(rating_list=rating_list) == [
         AuditAction.STARTING_RATING_SET,
@@ -214,8 +215,8 @@ def test_admin_edit_of_a_player_is_recorded(client, staff):
 
 def test_history_shows_to_staff_newest_first_and_not_to_the_public(client, manual, staff):
     tournament, round_, ann, bob = manual
-    game = add_game(round=round_, board=1, white=ann, black=bob, user=staff)
-    record_result(game=game, result="10", user=staff)
+    game = add_game(round=round_, board=1, white=ann, black=bob, actor=staff)
+    record_result(game=game, result="10", actor=staff)
     url = tournament.get_absolute_url()
 
     public = client.get(url)
@@ -226,10 +227,20 @@ def test_history_shows_to_staff_newest_first_and_not_to_the_public(client, manua
     assert "history_table" not in public.context
     assert "History" not in public.content.decode()
     rows = [row.record.action for row in organiser.context["history_table"].paginated_rows]
-    assert rows == [AuditAction.RESULT_ENTERED, AuditAction.GAME_ADDED]
+    assert rows == [
+        AuditAction.RESULT_ENTERED,
+        AuditAction.GAME_ADDED,
+        AuditAction.ROUND_ADDED,
+        AuditAction.PLAYER_REGISTERED,
+        AuditAction.PLAYER_REGISTERED,
+    ]
     assert "Round 1, board 1: Ames, Ann – Bell, Bob 10" in organiser.content.decode()
     player_rows = [r.record.action for r in player_page.context["history_table"].paginated_rows]
-    assert player_rows == [AuditAction.RESULT_ENTERED, AuditAction.GAME_ADDED]
+    assert player_rows == [
+        AuditAction.RESULT_ENTERED,
+        AuditAction.GAME_ADDED,
+        AuditAction.PLAYER_REGISTERED,
+    ]
 
 
 def test_can_see_audit_without_an_object_is_staff_only(staff):
@@ -268,7 +279,7 @@ def test_can_see_audit_follows_the_roles(manual, staff):
 
 def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
     _tournament, round_, ann, bob = manual
-    add_game(round=round_, board=1, white=ann, black=bob, user=staff)
+    add_game(round=round_, board=1, white=ann, black=bob, actor=staff)
     entry = AuditEntry.objects.get(action=AuditAction.GAME_ADDED)
     client.force_login(staff)
 
@@ -286,7 +297,7 @@ def test_audit_entries_are_read_only_in_the_admin(client, manual, staff):
 
 def test_admin_correction_of_a_game_is_recorded_with_the_staff_user(client, manual, staff):
     tournament, round_, ann, bob = manual
-    game = add_game(round=round_, board=1, white=ann, black=bob, result="10", user=staff)
+    game = add_game(round=round_, board=1, white=ann, black=bob, result="10", actor=staff)
     client.force_login(staff)
 
     response = client.post(

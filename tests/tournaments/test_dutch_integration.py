@@ -18,27 +18,25 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
+from actions.byes import request_bye
+from actions.registrations import register_player, withdraw_player
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from backoffice.files.trf import export_trf
+from core.roles import SYSTEM
 from players.models import Player
 from rules.files import trf
 from rules.pairing.trfio import round_pairing
+from tests.datafiles import DUTCH_2026 as DATA
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Tournament
-from tournaments.services import (
-    pair_next_round,
-    publish_round,
-    record_result,
-    register_player,
-    request_bye,
-    withdraw_player,
-)
-from tournaments.trf_services import export_trf
 
 pytestmark = pytest.mark.django_db
 
-from tests.datafiles import DUTCH_2026 as DATA  # noqa: E402
 
 SMALL_FILES = ["rtg-1008-11p-4r.trf", "rtg-1016-10p-4r.trf", "rtg-1001-23p-7r.trf"]
 ALL_FILES = sorted(p.name for p in DATA.glob("*.trf"))
@@ -59,8 +57,8 @@ def load(name: str) -> trf.TrfFile:
     return trf.read_trf(DATA / name)
 
 
-def _decimal(value: float) -> Decimal:
-    return Decimal(str(value))
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
 
 
 def make_tournament(parsed: trf.TrfFile) -> Tournament:
@@ -108,6 +106,7 @@ def drive(parsed: trf.TrfFile) -> int:
                     player=players[p.tpn],
                     pairing_number=p.tpn,
                     rating_at_start=p.rating or None,
+                    actor=SYSTEM,
                 )
         for p in parsed.players:
             reg = regs.get(p.tpn)
@@ -115,11 +114,13 @@ def drive(parsed: trf.TrfFile) -> int:
                 continue
             entry = p.entry(number)
             if entry.is_blank and all(p.entry(n).is_blank for n in range(number, rounds + 1)):
-                regs[p.tpn] = withdraw_player(registration=reg, after_round=number - 1)
+                regs[p.tpn] = withdraw_player(
+                    registration=reg, after_round=number - 1, actor=SYSTEM
+                )
             elif entry.opponent is None and entry.result in ("H", "Z"):
-                request_bye(registration=reg, round_number=number, kind=entry.result)
+                request_bye(registration=reg, round_number=number, kind=entry.result, actor=SYSTEM)
 
-        rnd = pair_next_round(tournament=t)
+        rnd = pair_next_round(tournament=t, actor=SYSTEM)
 
         games = list(Game.objects.filter(round=rnd).order_by("board"))
         pairs = {(by_player[g.white_id], by_player[g.black_id]) for g in games if g.black_id}
@@ -135,13 +136,13 @@ def drive(parsed: trf.TrfFile) -> int:
         assert (number, byes) == (number, want_byes)
         assert want_bye is None or byes[want_bye] == "U"
 
-        publish_round(round=rnd)
+        publish_round(round=rnd, actor=SYSTEM)
         for g in games:
             if g.black_id is None:
                 continue
             white = parsed.player(by_player[g.white_id]).entry(number).result
             black = parsed.player(by_player[g.black_id]).entry(number).result
-            record_result(game=g, result=_RESULT[(white, black)])
+            record_result(game=g, result=_RESULT[(white, black)], actor=SYSTEM)
 
     exported = trf.parse_trf(export_trf(tournament=t))
     assert [(p.tpn, p.points, p.rounds) for p in exported.players] == [

@@ -16,12 +16,18 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from backoffice.result_files import export_h9
+from actions.registrations import register_player, withdraw_player
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from backoffice.files.results import export_h9
+from core.roles import SYSTEM
+from ratings.queries.tournaments import tournament_standings
 from rules.files.h9 import parse_h9
 from rules.pairing.mcmahon import grade_rank, handicap, initial_mms, rank_grade
 from rules.ratings import egf
 from tests.factories import make_player
-from tournaments import queries, services
+from tournaments import queries
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
 
@@ -67,24 +73,27 @@ SETTINGS = {
 
 
 def _run_with_services(players, rounds: int = ROUNDS) -> Tournament:
-    tournament = services.create_tournament(
+    tournament = create_tournament(
         name="McMahon Open",
         slug="mcmahon-open",
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 3),
         **{**SETTINGS, "rounds_planned": rounds},
+        actor=SYSTEM,
     )
     for i, player in enumerate(players):
-        services.register_player(tournament=tournament, player=player, **_entry(i))
+        register_player(tournament=tournament, player=player, **_entry(i), actor=SYSTEM)
     rank = {p.pk: _rank(i) for i, p in enumerate(players)}
     for number in range(1, rounds + 1):
-        round_ = services.pair_next_round(tournament=tournament)
-        services.publish_round(round=round_)
+        round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+        publish_round(round=round_, actor=SYSTEM)
         for game in round_.games.filter(result="").order_by("board"):
-            services.record_result(game=game, result=_result(game, rank))
+            record_result(game=game, result=_result(game, rank), actor=SYSTEM)
         if number == 2:
-            services.withdraw_player(
-                registration=Registration.objects.get(player=players[WITHDRAWN]), after_round=2
+            withdraw_player(
+                registration=Registration.objects.get(player=players[WITHDRAWN]),
+                after_round=2,
+                actor=SYSTEM,
             )
     return tournament
 
@@ -194,7 +203,7 @@ def test_mcmahon_tournament_through_services():
     tournament = _run_with_services(players)
     _check_rules(tournament, players)
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
     table = queries.ranked(data, data.completed)
     assert [tb.code for tb in table.tiebreaks] == ["MMS", "SOS", "SODOS", "SOSOS"]
     # Initial McMahon scores: bar at 1d (30), floor at 12k (18).

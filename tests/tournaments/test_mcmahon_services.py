@@ -8,8 +8,14 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 
+from actions.boards import edit_board
+from actions.byes import request_bye
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from core.roles import SYSTEM
 from tests.factories import make_player
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
 from tournaments.pairing_queries import mcmahon_state
@@ -22,7 +28,7 @@ DATES = {"start_date": datetime.date(2026, 5, 1), "end_date": datetime.date(2026
 def _go(**settings) -> Tournament:
     settings.setdefault("pairing_system", PairingSystem.MCMAHON_GO)
     settings.setdefault("rounds_planned", 3)
-    return services.create_tournament(name="Go Cup", **DATES, **settings)
+    return create_tournament(name="Go Cup", **DATES, **settings, actor=SYSTEM)
 
 
 def test_floor_bar_above_the_top_bar_is_refused():
@@ -43,19 +49,19 @@ def test_a_bar_that_is_not_a_grade_is_refused():
 
 def test_grades_declared_normalised_or_derived():
     tournament = _go()
-    declared = services.register_player(
-        tournament=tournament, player=make_player("Kim"), grade=" 3 dan "
+    declared = register_player(
+        tournament=tournament, player=make_player("Kim"), grade=" 3 dan ", actor=SYSTEM
     )
-    derived = services.register_player(
-        tournament=tournament, player=make_player("Lee"), rating_at_start=1549
+    derived = register_player(
+        tournament=tournament, player=make_player("Lee"), rating_at_start=1549, actor=SYSTEM
     )
-    none = services.register_player(tournament=tournament, player=make_player("Park"))
+    none = register_player(tournament=tournament, player=make_player("Park"), actor=SYSTEM)
     assert (declared.grade, derived.grade, none.grade) == ("3d", "6k", "")
-    shogi = services.create_tournament(
-        name="Shogi Cup", pairing_system=PairingSystem.SWISS_SHOGI, **DATES
+    shogi = create_tournament(
+        name="Shogi Cup", pairing_system=PairingSystem.SWISS_SHOGI, **DATES, actor=SYSTEM
     )
-    entry = services.register_player(
-        tournament=shogi, player=make_player("Sato"), rating_at_start=1700
+    entry = register_player(
+        tournament=shogi, player=make_player("Sato"), rating_at_start=1700, actor=SYSTEM
     )
     assert entry.grade == "1d"  # FESA: 1 dan from 1680
 
@@ -63,17 +69,17 @@ def test_grades_declared_normalised_or_derived():
 def test_a_bad_grade_is_refused_and_nothing_is_written():
     tournament = _go()
     with pytest.raises(ValidationError) as info:
-        services.register_player(tournament=tournament, player=make_player("Kim"), grade="9x")
+        register_player(tournament=tournament, player=make_player("Kim"), grade="9x", actor=SYSTEM)
     assert info.value.message_dict == {"grade": ["“9x” is not a grade such as 5k or 2d."]}
     assert not Registration.objects.exists()
 
 
 def test_mcmahon_needs_a_grade_or_a_rating_for_everybody():
     tournament = _go()
-    services.register_player(tournament=tournament, player=make_player("Kim"), grade="1k")
-    services.register_player(tournament=tournament, player=make_player("Park"))
+    register_player(tournament=tournament, player=make_player("Kim"), grade="1k", actor=SYSTEM)
+    register_player(tournament=tournament, player=make_player("Park"), actor=SYSTEM)
     with pytest.raises(ValidationError) as info:
-        services.pair_next_round(tournament=tournament)
+        pair_next_round(tournament=tournament, actor=SYSTEM)
     assert info.value.messages == ["Park has neither a grade nor a rating: enter a grade."]
     assert not Round.objects.exists() and not Game.objects.exists()
 
@@ -81,8 +87,8 @@ def test_mcmahon_needs_a_grade_or_a_rating_for_everybody():
 def test_a_go_swiss_needs_no_grades_and_starts_everybody_at_zero():
     tournament = _go(pairing_system=PairingSystem.SWISS_GO, handicap_policy="minus_one")
     for name, grade in (("Kim", "5d"), ("Park", ""), ("Lee", "1d"), ("Cho", "")):
-        services.register_player(tournament=tournament, player=make_player(name), grade=grade)
-    round_ = services.pair_next_round(tournament=tournament)
+        register_player(tournament=tournament, player=make_player(name), grade=grade, actor=SYSTEM)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     boards = [
         (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
     ]
@@ -96,14 +102,16 @@ def test_late_entry_in_mcmahon_gets_a_number_and_plays():
     tournament = _go(rounds_planned=2)
     players = [make_player(name) for name in ("Kim", "Lee", "Park", "Cho")]
     for player, grade in zip(players, ("2d", "1d", "1k", "2k"), strict=True):
-        services.register_player(tournament=tournament, player=player, grade=grade)
-    round_ = services.pair_next_round(tournament=tournament)
-    services.publish_round(round=round_)
+        register_player(tournament=tournament, player=player, grade=grade, actor=SYSTEM)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
     for game in round_.games.all():
-        services.record_result(game=game, result="10")
-    late = services.register_player(tournament=tournament, player=make_player("Yun"), grade="3d")
+        record_result(game=game, result="10", actor=SYSTEM)
+    late = register_player(
+        tournament=tournament, player=make_player("Yun"), grade="3d", actor=SYSTEM
+    )
     assert (late.pairing_number, late.entered_round) == (1, 2)  # re-ranked: 3d is the strongest
-    second = services.pair_next_round(tournament=tournament)
+    second = pair_next_round(tournament=tournament, actor=SYSTEM)
     assert second.games.count() == 3  # two games and a bye
 
 
@@ -111,19 +119,19 @@ def test_requested_half_point_bye_and_the_pairing_bye_in_mcmahon():
     tournament = _go(rounds_planned=2)
     players = [make_player(name) for name in ("Kim", "Lee", "Park", "Cho")]
     entries = [
-        services.register_player(tournament=tournament, player=player, grade=grade)
+        register_player(tournament=tournament, player=player, grade=grade, actor=SYSTEM)
         for player, grade in zip(players, ("2d", "1d", "1k", "2k"), strict=True)
     ]
-    services.request_bye(registration=entries[0], round_number=1, kind="H")
-    round_ = services.pair_next_round(tournament=tournament)
+    request_bye(registration=entries[0], round_number=1, kind="H", actor=SYSTEM)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     boards = [
         (g.white.last_name, g.black.last_name if g.black else None, g.result)
         for g in round_.games.order_by("board")
     ]
     # Lee 1d (30), Park 1k (29), Cho 2k (28): Cho, the lowest, gets the bye; Kim is absent.
     assert boards == [("Lee", "Park", ""), ("Cho", None, "U"), ("Kim", None, "H")]
-    services.publish_round(round=round_)
-    services.record_result(game=round_.games.get(board=1), result="01")
+    publish_round(round=round_, actor=SYSTEM)
+    record_result(game=round_.games.get(board=1), result="01", actor=SYSTEM)
     state, absent = mcmahon_state(tournament, 2)
     mms = {p.number: state.mms(p) for p in state.players}
     # Kim 31 + ½, Lee 30, Park 29 + 1, Cho 28 + 1 (bye).
@@ -136,8 +144,8 @@ def test_a_board_edited_by_hand_gets_its_handicap_again():
     tournament = _go(rounds_planned=1, handicap_policy="minus_one")
     players = [make_player(name) for name in ("Kim", "Lee", "Park", "Cho")]
     for player, grade in zip(players, ("5d", "4d", "1k", "2k"), strict=True):
-        services.register_player(tournament=tournament, player=player, grade=grade)
-    round_ = services.pair_next_round(tournament=tournament)
+        register_player(tournament=tournament, player=player, grade=grade, actor=SYSTEM)
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
     before = [
         (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
     ]
@@ -145,7 +153,7 @@ def test_a_board_edited_by_hand_gets_its_handicap_again():
     # takes White).
     assert before == [("Kim", "Lee", 0), ("Cho", "Park", 0)]
     kim, cho = players[0], players[3]
-    warnings = services.edit_board(game=round_.games.get(board=1), white=kim, black=cho)
+    warnings = edit_board(game=round_.games.get(board=1), white=kim, black=cho, actor=SYSTEM)
     after = [
         (g.white.last_name, g.black.last_name, g.handicap) for g in round_.games.order_by("board")
     ]

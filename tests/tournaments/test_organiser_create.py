@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from actions.tournaments import create_tournament
+from core.roles import SYSTEM
 from tests.factories import make_club, make_tournament, standard_list
-from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -143,8 +144,11 @@ def test_refusals_are_shown_on_the_form_and_write_nothing(admin_client, override
 
 def test_end_before_start_is_refused_by_the_service_too():
     with pytest.raises(ValidationError) as info:
-        services.create_tournament(
-            name="X", start_date=datetime.date(2026, 2, 2), end_date=datetime.date(2026, 2, 1)
+        create_tournament(
+            name="X",
+            start_date=datetime.date(2026, 2, 2),
+            end_date=datetime.date(2026, 2, 1),
+            actor=SYSTEM,
         )
     assert info.value.message_dict == {
         "end_date": ["The end date cannot be before the start date."]
@@ -154,11 +158,12 @@ def test_end_before_start_is_refused_by_the_service_too():
 
 def test_service_refuses_unknown_fields():
     with pytest.raises(ValidationError) as info:
-        services.create_tournament(
+        create_tournament(
             name="X",
             start_date=datetime.date(2026, 2, 1),
             end_date=datetime.date(2026, 2, 1),
             colour="w",
+            actor=SYSTEM,
         )
     assert info.value.message_dict == {"colour": ["This field cannot be set here."]}
     assert not Tournament.objects.exists()

@@ -12,7 +12,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from backoffice.result_files import export_h9, export_turnering
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from backoffice.files.results import export_h9, export_turnering
+from core.roles import SYSTEM
 from rules.files.h9 import H9Error, H9File, H9Game, H9Player, parse_h9, write_h9
 from rules.files.turnering import (
     TurneringError,
@@ -23,7 +28,6 @@ from rules.files.turnering import (
 )
 from rules.pairing.mcmahon import pair_round
 from tests.factories import make_player
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game
 from tournaments.pairing_queries import mcmahon_state
@@ -245,7 +249,7 @@ def test_turnering_missing_header_lines():
 
 
 def _shogi_swiss(players: int = 5, rounds: int = 2, system=PairingSystem.SWISS_SHOGI):
-    tournament = services.create_tournament(
+    tournament = create_tournament(
         name="Shogi Club Swiss",
         slug="shogi-swiss",
         start_date=datetime.date(2026, 5, 1),
@@ -253,23 +257,26 @@ def _shogi_swiss(players: int = 5, rounds: int = 2, system=PairingSystem.SWISS_S
         pairing_system=system,
         rounds_planned=rounds,
         city="Lyon",
+        actor=SYSTEM,
     )
     entries = []
     for i in range(players):
         player = make_player(f"Sh{i}", "Player", federation="FR" if i % 2 else "")
         rating = 1800 - 100 * i if i != players - 1 else None
         entries.append(
-            services.register_player(tournament=tournament, player=player, rating_at_start=rating)
+            register_player(
+                tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM
+            )
         )
     return tournament, entries
 
 
 def _play_all(tournament, rule=lambda game: "10"):
     for _number in range(tournament.rounds_planned):
-        round_ = services.pair_next_round(tournament=tournament)
-        services.publish_round(round=round_)
+        round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+        publish_round(round=round_, actor=SYSTEM)
         for game in round_.games.filter(result=""):
-            services.record_result(game=game, result=rule(game))
+            record_result(game=game, result=rule(game), actor=SYSTEM)
 
 
 @pytest.mark.django_db

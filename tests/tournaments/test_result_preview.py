@@ -10,13 +10,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from actions.boards import add_game
+from actions.ratings import set_starting_rating
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.rounds import add_round
+from actions.tournaments import create_tournament, update_tournament
+from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import RatingChange
 from ratings.queries import ResultPreview, result_previews
-from ratings.services import set_starting_rating
 from tests.factories import make_player, standard_list
 from tests.web.helpers import body_rows
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game
 
@@ -29,21 +34,24 @@ def board():
     arbiter = get_user_model().objects.create_user("arbiter")
     white, black, newcomer = make_player("White"), make_player("Black"), make_player("New")
     for player, rating in ((white, 2000), (black, 1800)):
-        set_starting_rating(player=player, rating_list=standard_list(), rating=rating, games=50)
-    tournament = services.create_tournament(
+        set_starting_rating(
+            player=player, rating_list=standard_list(), rating=rating, games=50, actor=SYSTEM
+        )
+    tournament = create_tournament(
         name="Rated",
         start_date=datetime.date(2026, 3, 1),
         end_date=datetime.date(2026, 3, 1),
         club=Club.objects.create(name="Club"),
         rating_list=standard_list(),
         pairing_system=PairingSystem.MANUAL,
+        actor=SYSTEM,
     )
     tournament.arbiters.add(arbiter)
     for player in (white, black, newcomer):
-        services.register_player(tournament=tournament, player=player)
-    round_ = services.add_round(tournament=tournament)
-    game = services.add_game(round=round_, board=1, white=white, black=black)
-    services.add_game(round=round_, board=2, white=newcomer, result="U")
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
+    round_ = add_round(tournament=tournament, actor=SYSTEM)
+    game = add_game(round=round_, board=1, white=white, black=black, actor=SYSTEM)
+    add_game(round=round_, board=2, white=newcomer, result="U", actor=SYSTEM)
     return arbiter, tournament, game
 
 
@@ -89,9 +97,9 @@ def test_preview_uses_the_rating_already_used_in_the_tournament(board):
     """After a first rated game, the next board is previewed with the same rating used and
     the live K (the rating used stays the list's, not the live rating)."""
     _arbiter, tournament, game = board
-    services.record_result(game=game, result="10")
-    round_2 = services.add_round(tournament=tournament)
-    rematch = services.add_game(round=round_2, board=1, white=game.black, black=game.white)
+    record_result(game=game, result="10", actor=SYSTEM)
+    round_2 = add_round(tournament=tournament, actor=SYSTEM)
+    rematch = add_game(round=round_2, board=1, white=game.black, black=game.white, actor=SYSTEM)
 
     previews = result_previews(tournament=tournament, games=[rematch])
 
@@ -101,14 +109,14 @@ def test_preview_uses_the_rating_already_used_in_the_tournament(board):
 def test_no_preview_for_an_unrated_tournament_or_an_unrated_player(board):
     _arbiter, tournament, game = board
     newcomer = make_player("Unrated")
-    services.register_player(tournament=tournament, player=newcomer)
-    round_2 = services.add_round(tournament=tournament)
-    unrated_board = services.add_game(round=round_2, board=1, white=game.white, black=newcomer)
-    services.update_tournament(tournament=tournament, rating_list=None)
+    register_player(tournament=tournament, player=newcomer, actor=SYSTEM)
+    round_2 = add_round(tournament=tournament, actor=SYSTEM)
+    unrated_board = add_game(round=round_2, board=1, white=game.white, black=newcomer, actor=SYSTEM)
+    update_tournament(tournament=tournament, actor=SYSTEM, changes={"rating_list": None})
     tournament.refresh_from_db()
 
     unrated_list = result_previews(tournament=tournament, games=[game])
-    services.update_tournament(tournament=tournament, rating_list=standard_list())
+    update_tournament(tournament=tournament, actor=SYSTEM, changes={"rating_list": standard_list()})
     tournament.refresh_from_db()
     unrated_player = result_previews(tournament=tournament, games=[unrated_board])
 

@@ -11,13 +11,19 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from actions.boards import add_game
+from actions.ratings import set_starting_rating
+from actions.registrations import register_player
+from actions.reports import confirm_report, reject_report, report_result
+from actions.results import record_result
+from actions.rounds import add_round
+from actions.tournaments import create_tournament, set_arbiters, update_tournament
 from core import roles as permissions
+from core.roles import SYSTEM
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
-from ratings.services import set_starting_rating
 from tests.factories import make_player, standard_list
 from tests.tournaments.test_trf_import import SMALL
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
 
@@ -35,11 +41,11 @@ def event():
     club_a, club_b = Club.objects.create(name="A"), Club.objects.create(name="B")
     club_a.organisers.add(users["orga"])
     club_b.organisers.add(users["orgb"])
-    alice = make_player("Alice", user=users["alice"], club=club_a)
+    alice = make_player("Alice", account=users["alice"], club=club_a)
     bob = make_player("Bob")
     for player, rating in ((alice, 1900), (bob, 1900)):
-        set_starting_rating(player=player, rating_list=standard_list(), rating=rating)
-    tournament = services.create_tournament(
+        set_starting_rating(player=player, rating_list=standard_list(), rating=rating, actor=SYSTEM)
+    tournament = create_tournament(
         name="Open",
         start_date=datetime.date(2026, 3, 1),
         end_date=datetime.date(2026, 3, 1),
@@ -47,12 +53,13 @@ def event():
         rating_list=standard_list(),
         pairing_system=PairingSystem.MANUAL,
         players_report_results=True,
+        actor=SYSTEM,
     )
     tournament.arbiters.add(users["arb"])
     for player in (alice, bob):
-        services.register_player(tournament=tournament, player=player)
-    round_ = services.add_round(tournament=tournament)
-    game = services.add_game(round=round_, board=1, white=alice, black=bob)
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
+    round_ = add_round(tournament=tournament, actor=SYSTEM)
+    game = add_game(round=round_, board=1, white=alice, black=bob, actor=SYSTEM)
     return users, tournament, game
 
 
@@ -91,7 +98,7 @@ def test_a_service_refuses_another_clubs_organiser_before_writing(event):
     users, _tournament, game = event
 
     with pytest.raises(PermissionDenied):
-        services.record_result(game=game, result="10", user=users["orgb"])
+        record_result(game=game, result="10", actor=users["orgb"])
 
     game.refresh_from_db()
     assert (game.result, RatingChange.objects.count()) == ("", 0)
@@ -101,9 +108,9 @@ def test_an_arbiter_cannot_change_settings_or_appoint_arbiters(event):
     users, tournament, _game = event
 
     with pytest.raises(PermissionDenied):
-        services.update_tournament(tournament=tournament, rounds_planned=9, user=users["arb"])
+        update_tournament(tournament=tournament, actor=users["arb"], changes={"rounds_planned": 9})
     with pytest.raises(PermissionDenied):
-        services.set_arbiters(tournament=tournament, arbiters=[users["arb"]], user=users["arb"])
+        set_arbiters(tournament=tournament, arbiters=[users["arb"]], actor=users["arb"])
 
     tournament.refresh_from_db()
     assert tournament.rounds_planned == 0
@@ -113,18 +120,14 @@ def test_organisers_create_tournaments_for_their_own_clubs_only(event):
     users, tournament, _game = event
     fields = {"start_date": datetime.date(2026, 4, 1), "end_date": datetime.date(2026, 4, 1)}
 
-    mine = services.create_tournament(
-        name="Mine", club=tournament.club, user=users["orga"], **fields
-    )
+    mine = create_tournament(name="Mine", club=tournament.club, actor=users["orga"], **fields)
     with pytest.raises(PermissionDenied):
-        services.create_tournament(
-            name="Theirs", club=tournament.club, user=users["orgb"], **fields
-        )
+        create_tournament(name="Theirs", club=tournament.club, actor=users["orgb"], **fields)
     with pytest.raises(PermissionDenied):
-        services.create_tournament(name="No club", user=users["orga"], **fields)
+        create_tournament(name="No club", actor=users["orga"], **fields)
     with pytest.raises(PermissionDenied):
-        services.update_tournament(
-            tournament=mine, club=Club.objects.get(name="B"), user=users["orga"]
+        update_tournament(
+            tournament=mine, actor=users["orga"], changes={"club": Club.objects.get(name="B")}
         )
 
     assert sorted(Tournament.objects.values_list("name", "club__name")) == [
@@ -141,12 +144,12 @@ def test_the_organiser_appoints_arbiters_who_then_enter_results(event, client):
         reverse("tournaments:organise_arbiters", args=[tournament.slug]),
         {"usernames": "nobody"},
     )
-    services.record_result(game=game, result="==", user=users["nobody"])
+    record_result(game=game, result="==", actor=users["nobody"])
 
     assert response.status_code == 302
     assert list(tournament.arbiters.values_list("username", flat=True)) == ["nobody"]
     with pytest.raises(PermissionDenied):
-        services.record_result(game=game, result="10", user=users["arb"], correction=True)
+        record_result(game=game, result="10", actor=users["arb"], correction=True)
     game.refresh_from_db()
     assert game.result == "=="
 
@@ -191,7 +194,7 @@ def test_a_player_report_waits_apart_from_the_official_result(event, client):
 
 def test_the_arbiter_confirms_a_report_and_the_result_is_rated(event, client):
     users, tournament, game = event
-    report = services.report_result(game=game, result="10", user=users["alice"])
+    report = report_result(game=game, result="10", actor=users["alice"])
     client.force_login(users["arb"])
 
     response = client.post(
@@ -213,9 +216,9 @@ def test_the_arbiter_confirms_a_report_and_the_result_is_rated(event, client):
 
 def test_the_arbiter_rejects_a_report_and_nothing_else_changes(event):
     users, _tournament, game = event
-    report = services.report_result(game=game, result="01", user=users["alice"])
+    report = report_result(game=game, result="01", actor=users["alice"])
 
-    services.reject_report(report=report, user=users["arb"])
+    reject_report(report=report, actor=users["arb"])
 
     game.refresh_from_db()
     assert (game.result, ResultReport.objects.count()) == ("", 0)
@@ -224,16 +227,16 @@ def test_the_arbiter_rejects_a_report_and_nothing_else_changes(event):
 def test_reports_are_refused_when_not_allowed(event, client):
     users, tournament, game = event
     bob_user = get_user_model().objects.create_user("bob")
-    outsider = make_player("Outsider", user=bob_user)
+    outsider = make_player("Outsider", account=bob_user)
 
     assert outsider.pk not in (game.white_id, game.black_id)
     with pytest.raises(PermissionDenied):
-        services.report_result(game=game, result="10", user=bob_user)
+        report_result(game=game, result="10", actor=bob_user)
     with pytest.raises(ValidationError):
-        services.report_result(game=game, result="+-", user=users["alice"])
+        report_result(game=game, result="+-", actor=users["alice"])
     with pytest.raises(PermissionDenied):  # an arbiter confirms, not the player
-        services.confirm_report(
-            report=ResultReport(game=game, player=game.white, result="10"), user=users["alice"]
+        confirm_report(
+            report=ResultReport(game=game, player=game.white, result="10"), actor=users["alice"]
         )
     Tournament.objects.filter(pk=tournament.pk).update(players_report_results=False)
     assert _report(client, users, game, "10").status_code == 403
@@ -242,16 +245,16 @@ def test_reports_are_refused_when_not_allowed(event, client):
 
 def test_no_report_once_the_result_is_recorded(event):
     users, _tournament, game = event
-    services.record_result(game=game, result="==")
+    record_result(game=game, result="==", actor=SYSTEM)
     game = Game.objects.select_related("round__tournament").get(pk=game.pk)
 
     with pytest.raises(PermissionDenied):
-        services.report_result(game=game, result="10", user=users["alice"])
+        report_result(game=game, result="10", actor=users["alice"])
 
 
 def test_my_games_lists_the_games_to_report(event, client):
     users, _tournament, game = event
-    services.report_result(game=game, result="10", user=users["alice"])
+    report_result(game=game, result="10", actor=users["alice"])
     client.force_login(users["alice"])
 
     rows = client.get(reverse("tournaments:my_games")).context["table"].rows
@@ -261,7 +264,7 @@ def test_my_games_lists_the_games_to_report(event, client):
 
 def test_round_page_lists_reports_with_confirm_and_reject(event, client):
     users, tournament, game = event
-    report = services.report_result(game=game, result="10", user=users["alice"])
+    report = report_result(game=game, result="10", actor=users["alice"])
     client.force_login(users["arb"])
 
     html = client.get(reverse("tournaments:organise_round", args=[tournament.slug, 1])).content

@@ -8,17 +8,15 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from actions.boards import add_game, delete_game
+from actions.ratings import close_rating_period, set_starting_rating
+from actions.registrations import register_player
+from actions.results import record_result
+from actions.tournaments import update_tournament
+from core.roles import SYSTEM
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from ratings.services import close_rating_period, set_starting_rating
 from tests.factories import make_player, make_round, make_tournament, standard_list
 from tournaments.models import Game, Registration, Tournament
-from tournaments.services import (
-    add_game,
-    delete_game,
-    record_result,
-    register_player,
-    update_tournament,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +42,16 @@ def club():
     rating_list = standard_list()
     a, b, c = make_player("A"), make_player("B"), make_player("C")
     for player, rating in ((a, 2000), (b, 1800), (c, 1600)):
-        set_starting_rating(player=player, rating_list=rating_list, rating=rating, games=40)
+        set_starting_rating(
+            player=player, rating_list=rating_list, rating=rating, games=40, actor=SYSTEM
+        )
     january = make_tournament(start_date=D(2025, 1, 5), end_date=D(2025, 1, 10))
     february = make_tournament(start_date=D(2025, 2, 5), end_date=D(2025, 2, 10))
     for tournament in (january, february):
         for number, player in enumerate((a, b, c), start=1):
-            register_player(tournament=tournament, player=player, pairing_number=number)
+            register_player(
+                tournament=tournament, player=player, pairing_number=number, actor=SYSTEM
+            )
     return {
         "list": rating_list,
         "a": a,
@@ -65,7 +67,9 @@ def _live(player) -> Decimal | None:
 
 
 def test_add_game_with_result_changes_live_rating_at_once(club):
-    add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
+    add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
 
     # A 2000 beats B 1800: D = 200, PD .76; K 20: +4.80 / -4.80 unrounded.
     assert _live(club["a"]) == Decimal("2004.80")
@@ -74,15 +78,19 @@ def test_add_game_with_result_changes_live_rating_at_once(club):
 
 
 def test_record_result_correction_replays_later_periods_exactly(club):
-    ab = add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
-    close_rating_period(rating_list=club["list"], date=D(2025, 2, 1))
-    add_game(round=club["feb"], board=1, white=club["a"], black=club["c"], result="10")
+    ab = add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
+    close_rating_period(rating_list=club["list"], date=D(2025, 2, 1), actor=SYSTEM)
+    add_game(
+        round=club["feb"], board=1, white=club["a"], black=club["c"], result="10", actor=SYSTEM
+    )
     second = make_round(club["feb"].tournament, 2)
-    add_game(round=second, board=1, white=club["b"], black=club["c"], result="==")
-    march = close_rating_period(rating_list=club["list"], date=D(2025, 3, 1))
+    add_game(round=second, board=1, white=club["b"], black=club["c"], result="==", actor=SYSTEM)
+    march = close_rating_period(rating_list=club["list"], date=D(2025, 3, 1), actor=SYSTEM)
     before = dict(march.entries.values_list("player__last_name", "rating"))
 
-    record_result(game=ab, result="==", correction=True)
+    record_result(game=ab, result="==", correction=True, actor=SYSTEM)
 
     after = dict(march.entries.values_list("player__last_name", "rating"))
     # Before: Feb list A 2005, B 1795; March A 2007 (+1.60), B 1790 (-5.00), C 1603.
@@ -99,37 +107,51 @@ def test_record_result_correction_replays_later_periods_exactly(club):
 
 
 def test_record_result_clearing_a_result_removes_its_ledger_rows(club):
-    game = add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="01")
+    game = add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="01", actor=SYSTEM
+    )
 
-    record_result(game=game, result="", correction=True)
+    record_result(game=game, result="", correction=True, actor=SYSTEM)
 
     assert RatingChange.objects.count() == 0
     assert _live(club["a"]) == Decimal("2000.00")
 
 
 def test_forfeit_and_unrated_short_game_are_not_rated(club):
-    add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="+-")
-    add_game(round=club["jan"], board=2, white=club["c"], result="F")
-    add_game(round=club["feb"], board=1, white=club["a"], black=club["b"], result="WL")
+    add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="+-", actor=SYSTEM
+    )
+    add_game(round=club["jan"], board=2, white=club["c"], result="F", actor=SYSTEM)
+    add_game(
+        round=club["feb"], board=1, white=club["a"], black=club["b"], result="WL", actor=SYSTEM
+    )
 
     assert RatingChange.objects.count() == 0
 
 
 def test_delete_game_replays(club):
-    game = add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
+    game = add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
 
-    delete_game(game=game)
+    delete_game(game=game, actor=SYSTEM)
 
     assert RatingChange.objects.count() == 0
     assert _live(club["b"]) == Decimal("1800.00")
 
 
 def test_update_tournament_moving_it_to_another_period_replays(club):
-    add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
-    close_rating_period(rating_list=club["list"], date=D(2025, 2, 1))
+    add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
+    close_rating_period(rating_list=club["list"], date=D(2025, 2, 1), actor=SYSTEM)
     tournament = club["jan"].tournament
 
-    update_tournament(tournament=tournament, start_date=D(2025, 2, 2), end_date=D(2025, 2, 3))
+    update_tournament(
+        tournament=tournament,
+        actor=SYSTEM,
+        changes={"start_date": D(2025, 2, 2), "end_date": D(2025, 2, 3)},
+    )
 
     assert set(PublishedRating.objects.values_list("rating", flat=True)) == {2000, 1800, 1600}
     assert RatingChange.objects.get(player=club["a"]).period is None
@@ -149,7 +171,7 @@ def test_update_tournament_moving_it_to_another_period_replays(club):
 )
 def test_add_game_refusals_write_nothing(club, kwargs, field, message):
     club["outsider"] = make_player("Outsider")
-    add_game(round=club["jan"], board=2, white=club["c"], black=None, result="F")
+    add_game(round=club["jan"], board=2, white=club["c"], black=None, result="F", actor=SYSTEM)
     before = _db_state()
     kwargs = dict(kwargs)
     arguments = {
@@ -161,7 +183,7 @@ def test_add_game_refusals_write_nothing(club, kwargs, field, message):
     }
 
     with pytest.raises(ValidationError) as refused:
-        add_game(**arguments)
+        add_game(**arguments, actor=SYSTEM)
 
     assert list(refused.value.message_dict) == [field]
     assert message in refused.value.message_dict[field][0]
@@ -169,13 +191,17 @@ def test_add_game_refusals_write_nothing(club, kwargs, field, message):
 
 
 def test_add_game_refuses_a_busy_board_and_a_busy_player(club):
-    add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
+    add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
     before = _db_state()
 
     with pytest.raises(ValidationError) as busy_board:
-        add_game(round=club["jan"], board=1, white=club["c"], black=None, result="F")
+        add_game(round=club["jan"], board=1, white=club["c"], black=None, result="F", actor=SYSTEM)
     with pytest.raises(ValidationError) as busy_player:
-        add_game(round=club["jan"], board=2, white=club["c"], black=club["a"], result="10")
+        add_game(
+            round=club["jan"], board=2, white=club["c"], black=club["a"], result="10", actor=SYSTEM
+        )
 
     assert list(busy_board.value.message_dict) == ["board"]
     assert list(busy_player.value.message_dict) == ["black"]
@@ -183,15 +209,17 @@ def test_add_game_refuses_a_busy_board_and_a_busy_player(club):
 
 
 def test_record_result_refuses_unknown_code_and_player_not_entered(club):
-    game = add_game(round=club["jan"], board=1, white=club["a"], black=club["b"], result="10")
+    game = add_game(
+        round=club["jan"], board=1, white=club["a"], black=club["b"], result="10", actor=SYSTEM
+    )
     before = _db_state()
 
     with pytest.raises(ValidationError) as unknown:
-        record_result(game=game, result="1-0")
+        record_result(game=game, result="1-0", actor=SYSTEM)
     Registration.objects.filter(player=club["b"], tournament=club["jan"].tournament).delete()
     after_withdrawal = _db_state()
     with pytest.raises(ValidationError) as not_entered:
-        record_result(game=game, result="01")
+        record_result(game=game, result="01", actor=SYSTEM)
 
     assert unknown.value.message_dict == {"result": ["Unknown result code “1-0”."]}
     assert list(not_entered.value.message_dict) == ["black"]
@@ -203,11 +231,15 @@ def test_register_player_refusals(club):
     before = _db_state()
 
     with pytest.raises(ValidationError) as twice:
-        register_player(tournament=club["jan"].tournament, player=club["a"])
+        register_player(tournament=club["jan"].tournament, player=club["a"], actor=SYSTEM)
     with pytest.raises(ValidationError) as taken:
-        register_player(tournament=club["jan"].tournament, player=make_player(), pairing_number=1)
+        register_player(
+            tournament=club["jan"].tournament, player=make_player(), pairing_number=1, actor=SYSTEM
+        )
     with pytest.raises(ValidationError) as bad:
-        register_player(tournament=club["jan"].tournament, player=club["a"], pairing_number=0)
+        register_player(
+            tournament=club["jan"].tournament, player=club["a"], pairing_number=0, actor=SYSTEM
+        )
 
     assert list(twice.value.message_dict) == ["player"]
     assert list(taken.value.message_dict) == ["pairing_number"]
@@ -219,9 +251,13 @@ def test_update_tournament_refuses_end_before_start(club):
     before = _db_state()
 
     with pytest.raises(ValidationError) as refused:
-        update_tournament(tournament=club["jan"].tournament, end_date=D(2025, 1, 1))
+        update_tournament(
+            tournament=club["jan"].tournament, actor=SYSTEM, changes={"end_date": D(2025, 1, 1)}
+        )
     with pytest.raises(ValidationError) as unknown:
-        update_tournament(tournament=club["jan"].tournament, created_at=None)
+        update_tournament(
+            tournament=club["jan"].tournament, actor=SYSTEM, changes={"created_at": None}
+        )
 
     assert list(refused.value.message_dict) == ["end_date"]
     assert list(unknown.value.message_dict) == ["created_at"]

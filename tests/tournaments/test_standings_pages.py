@@ -1,4 +1,5 @@
-"""The DB → standings adapter (``queries.standings_input``) and the tie-break form field."""
+"""The DB → standings adapter (``ratings.queries.tournament_standings``) and the tie-break
+form field."""
 
 import datetime
 from fractions import Fraction
@@ -8,13 +9,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from backoffice.admin.tournaments import TournamentForm
-from backoffice.forms.tiebreaks import (
-    TiebreakField,
-    TiebreakFormMixin,
-    preset_choices,
-    validate_tiebreaks,
-)
+from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, preset_choices
 from ratings.models import PublishedRating
+from ratings.queries.tournaments import tournament_standings
 from rules import standings
 from tests.factories import (
     make_change,
@@ -27,6 +24,7 @@ from tests.factories import (
 )
 from tournaments import queries
 from tournaments.models import Registration, Round
+from tournaments.validators import validate_tiebreaks
 
 E = standings.Entry
 
@@ -46,7 +44,7 @@ def test_entries_follow_games_byes_and_forfeits():
     make_game(r2, c, a, "==")
     make_game(r2, b, None, "H", board=2)
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
 
     assert data.completed == 2
     assert _entries(data) == {
@@ -67,7 +65,7 @@ def test_unpaired_and_withdrawn_players_get_zero_point_byes():
     make_game(make_round(tournament, 1), a, c, "10")
     make_game(make_round(tournament, 2), a, b, "01")
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
 
     assert _entries(data)[3] == (E(1, "b", "0"), E())
     assert _entries(data)[2] == (E(), E(1, "b", "1"))
@@ -82,7 +80,7 @@ def test_pairing_numbers_fall_back_to_name_order_after_the_registered_ones():
     Registration.objects.create(tournament=tournament, player=bob)
     make_game(make_round(tournament, 1), amy, zed, "10")  # Amy is not registered
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
 
     assert {tpn: player.name for tpn, player in data.players.items()} == {
         4: "Zed",
@@ -100,10 +98,10 @@ def test_rounds_with_a_missing_result_and_draft_rounds_are_left_out():
     make_game(make_round(tournament, 2), b, a, "")
     Round.objects.create(tournament=tournament, number=3, status="draft")
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
 
     assert (data.completed, data.event.rounds_played) == (1, 1)
-    assert queries.standings_input(tournament, after_round=0).event.rounds_played == 0
+    assert tournament_standings(tournament, after_round=0).event.rounds_played == 0
 
 
 @pytest.mark.django_db
@@ -115,7 +113,7 @@ def test_point_system_and_round_robin_come_from_the_tournament():
     register(tournament, a, b)
     make_game(make_round(tournament, 1), a, b, "10")
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
     table = queries.ranked(data, 1)
 
     assert data.event.round_robin is True
@@ -126,7 +124,11 @@ def test_point_system_and_round_robin_come_from_the_tournament():
 
 
 @pytest.mark.django_db
-def test_ratings_prefer_the_registration_then_the_ledger_then_the_published_list():
+def test_ratings_are_the_registration_then_the_list_in_force_at_the_start():
+    """The rating at the start: the registration's, else the list published on or before the
+    start date. A rating the ledger used that no list gave before the start (FIDE 8.2.4: a
+    first rating published during the tournament) is not a rating at the start: B is unrated
+    here, as on the organiser's dashboard and in the TRF file."""
     tournament = make_tournament(start_date=datetime.date(2026, 3, 1))
     a, b, c = make_player("A"), make_player("B"), make_player("C")
     register(tournament, a, b, c)
@@ -140,9 +142,9 @@ def test_ratings_prefer_the_registration_then_the_ledger_then_the_published_list
     PublishedRating.objects.create(published_list=published, player=c, rating=1500)
     PublishedRating.objects.create(published_list=later, player=c, rating=1600)
 
-    data = queries.standings_input(tournament)
+    data = tournament_standings(tournament)
 
-    assert {p.tpn: p.rating for p in data.event.players} == {1: 2000, 2: 1700, 3: 1500}
+    assert {p.tpn: p.rating for p in data.event.players} == {1: 2000, 2: None, 3: 1500}
     assert {tpn: str(change) for tpn, change in data.changes.items()} == {
         1: "3.5000",
         2: "-4.7500",
@@ -159,7 +161,7 @@ def test_round_robin_strength_gives_the_category():
             rating_at_start=rating
         )
 
-    strength = queries.standings_input(tournament).strength()
+    strength = tournament_standings(tournament).strength()
 
     assert (strength.average, strength.rated_players, strength.category) == (
         2525,

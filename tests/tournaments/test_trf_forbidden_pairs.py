@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from actions.byes import add_forbidden_pair
+from actions.trf_import import import_trf
+from backoffice.files.trf import export_trf
+from core.roles import SYSTEM
 from tests.factories import make_player, make_tournament, register
 from tournaments.models import ForbiddenPair, Registration, Tournament
 from tournaments.pairing_queries import pairing_state
-from tournaments.services import add_forbidden_pair
-from tournaments.trf_services import export_trf, import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +42,12 @@ def family() -> Tournament:
     players = [make_player(name) for name in ("Alpha", "Beta", "Gamma", "Delta")]
     register(tournament, *players)
     # Given in the "wrong" order on purpose: the file lists each pair by start rank.
-    add_forbidden_pair(tournament=tournament, player_a=players[2], player_b=players[0])
-    add_forbidden_pair(tournament=tournament, player_a=players[3], player_b=players[1])
+    add_forbidden_pair(
+        tournament=tournament, player_a=players[2], player_b=players[0], actor=SYSTEM
+    )
+    add_forbidden_pair(
+        tournament=tournament, player_a=players[3], player_b=players[1], actor=SYSTEM
+    )
     return tournament
 
 
@@ -60,7 +66,7 @@ def test_export_writes_forbidden_pairs_as_260_over_all_rounds_and_as_xxp(family)
 def test_import_recreates_the_pairs_and_round_trips_byte_identically(family):
     first = export_trf(tournament=family)
 
-    report = import_trf(text=first)
+    report = import_trf(text=first, actor=SYSTEM)
 
     assert report.errors == []
     assert report.warnings == []
@@ -78,7 +84,7 @@ def test_import_of_a_260_group_and_a_round_range_forbids_every_pair_with_a_warni
         "260   2   3    1    2    3\n"
     )
 
-    report = import_trf(text=text)
+    report = import_trf(text=text, actor=SYSTEM)
 
     assert report.errors == []
     assert [(w.line, w.column) for w in report.warnings] == [(8, 5)]
@@ -92,7 +98,7 @@ def test_import_of_a_260_group_and_a_round_range_forbids_every_pair_with_a_warni
 def test_a_pair_naming_an_unknown_start_rank_is_reported_and_nothing_is_written():
     before = (Tournament.objects.count(), ForbiddenPair.objects.count())
 
-    report = import_trf(text=HEADER + "260   1   3    1    9\n")
+    report = import_trf(text=HEADER + "260   1   3    1    9\n", actor=SYSTEM)
 
     assert [(p.line, p.column) for p in report.errors] == [(7, 18)]
     assert "9" in report.errors[0].reason
@@ -104,7 +110,7 @@ def test_a_pair_naming_a_bye_placeholder_is_reported_and_nothing_is_written():
     placeholder = "001    3      spielfrei" + " " * 58 + "0.0    3\n"
     before = (Tournament.objects.count(), ForbiddenPair.objects.count())
 
-    report = import_trf(text=HEADER + placeholder + "XXP 1  3\n")
+    report = import_trf(text=HEADER + placeholder + "XXP 1  3\n", actor=SYSTEM)
 
     assert [(p.line, p.column) for p in report.errors] == [(8, 8)]
     assert report.tournament is None

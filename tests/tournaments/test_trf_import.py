@@ -7,15 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from actions.trf_import import import_trf
+from backoffice.files.trf import export_trf, ranking
+from core.roles import SYSTEM
 from players.models import Player
 from rules.files import trf
+from tests.datafiles import DATA
 from tests.factories import make_player
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
-from tournaments.trf_services import export_trf, import_trf, ranking
 
 pytestmark = pytest.mark.django_db
 
-from tests.datafiles import DATA  # noqa: E402
 
 #: The tie-breaks of example1.trf's rank column, with standings edition "2005" (docs/trf.md).
 EXAMPLE1_TIEBREAKS = "BH SB WIN TPN"
@@ -50,7 +52,7 @@ def example1() -> str:
 def test_import_example1_reproduces_points_withdrawals_and_byes(example1):
     parsed = trf.parse_trf(example1)
 
-    report = import_trf(text=example1)
+    report = import_trf(text=example1, actor=SYSTEM)
 
     assert report.errors == []
     t = report.tournament
@@ -103,7 +105,7 @@ def test_import_matches_players_by_fide_id_then_name_and_birth_year():
     by_name = make_player("Beta", "Bea", sex="f", birth_date=datetime.date(1985, 7, 7))
     make_player("Gamma", "Gil", birth_date=datetime.date(1970, 1, 1))  # other birth year
 
-    report = import_trf(text=SMALL)
+    report = import_trf(text=SMALL, actor=SYSTEM)
 
     regs = {
         r.pairing_number: r.player
@@ -115,7 +117,7 @@ def test_import_matches_players_by_fide_id_then_name_and_birth_year():
 
 
 def test_import_keeps_next_round_byes_as_requests_and_round_trips():
-    report = import_trf(text=SMALL)
+    report = import_trf(text=SMALL, actor=SYSTEM)
 
     t = report.tournament
     assert [r.number for r in t.rounds.all()] == [1]
@@ -124,15 +126,15 @@ def test_import_keeps_next_round_byes_as_requests_and_round_trips():
         for b in RequestedBye.objects.filter(registration__tournament=t)
     ] == [(3, 2, "H")]
     text = export_trf(tournament=t)
-    again = import_trf(text=text)
+    again = import_trf(text=text, actor=SYSTEM)
     assert export_trf(tournament=again.tournament) == text
     assert "240 H   2    3" in text.splitlines()
 
 
 def test_import_round_trip_is_byte_identical_for_our_own_files(example1):
-    first = export_trf(tournament=import_trf(text=example1).tournament)
+    first = export_trf(tournament=import_trf(text=example1, actor=SYSTEM).tournament)
 
-    second = export_trf(tournament=import_trf(text=first).tournament)
+    second = export_trf(tournament=import_trf(text=first, actor=SYSTEM).tournament)
 
     assert second == first
     lines = first.splitlines()
@@ -144,7 +146,7 @@ def test_import_of_a_bad_file_reports_every_problem_and_writes_nothing():
     bad = bad.replace("001    3 m", "001    x m")
     before = counts()
 
-    report = import_trf(text=bad)
+    report = import_trf(text=bad, actor=SYSTEM)
 
     assert [(p.line, p.column) for p in report.errors] == [(5, 49), (6, 99), (7, 5)]
     assert "rating" in report.errors[0].reason
@@ -162,7 +164,7 @@ def test_import_refuses_a_player_listed_twice_and_writes_nothing():
     )
     before = counts()
 
-    report = import_trf(text=twice)
+    report = import_trf(text=twice, actor=SYSTEM)
 
     assert [(p.line, p.column) for p in report.errors] == [(7, 15)]
     assert counts() == before
@@ -171,7 +173,9 @@ def test_import_refuses_a_player_listed_twice_and_writes_nothing():
 def test_import_of_a_non_utf8_file_says_where():
     import io
 
-    report = import_trf(file=io.BytesIO(SMALL.encode("utf-8").replace(b"Beta", b"B\xe9ta")))
+    report = import_trf(
+        file=io.BytesIO(SMALL.encode("utf-8").replace(b"Beta", b"B\xe9ta")), actor=SYSTEM
+    )
 
     assert [(p.line, p.column) for p in report.errors] == [(6, 16)]
 
@@ -181,8 +185,8 @@ def test_import_of_a_dutch_file_keeps_points_and_round_trips(name):
     text = shared(f"dutch-2026/{name}").read_text(encoding="utf-8")
     parsed = trf.parse_trf(text)
 
-    first = export_trf(tournament=import_trf(text=text).tournament)
-    second = export_trf(tournament=import_trf(text=first).tournament)
+    first = export_trf(tournament=import_trf(text=text, actor=SYSTEM).tournament)
+    second = export_trf(tournament=import_trf(text=first, actor=SYSTEM).tournament)
 
     assert second == first
     exported = trf.parse_trf(first)

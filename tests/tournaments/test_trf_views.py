@@ -7,9 +7,10 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
+from core.roles import SYSTEM
 from tests.tournaments.test_trf_import import SMALL, counts
 from tournaments.models import Tournament
-from tournaments.trf_services import MAX_UPLOAD_BYTES, import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def test_trf_import_page_refuses_a_file_over_the_size_limit(staff_client):
 
 
 def test_trf_pages_are_for_staff_only(client):
-    t = import_trf(text=SMALL).tournament
+    t = import_trf(text=SMALL, actor=SYSTEM).tournament
     user = get_user_model().objects.create_user("player")
 
     anonymous = client.get(reverse("tournaments:trf_import"))
@@ -69,7 +70,7 @@ def test_trf_pages_are_for_staff_only(client):
 
 
 def test_trf_export_page_downloads_the_file(staff_client):
-    t = import_trf(text=SMALL).tournament
+    t = import_trf(text=SMALL, actor=SYSTEM).tournament
 
     response = staff_client.get(reverse("tournaments:trf_export", args=[t.slug]))
 

@@ -94,7 +94,7 @@ def test_trf2026_and_engine_records():
     trf = parse_trf(text)
 
     assert trf.point_system == PointSystem(
-        win=3.0, draw=1.0, loss=0.0, forfeit_win=3.0, pab=1.0, half_bye=1.0, full_bye=3.0
+        win=3, draw=1, loss=0, forfeit_win=3, pab=1, half_bye=1, full_bye=3
     )
     assert trf.byes == [("H", 3, 4)]
     assert trf.accelerations == {1: [1.0, 1.0], 2: [1.0, 1.0]}
@@ -111,7 +111,7 @@ def test_xxs_and_bbp_point_records():
 
     trf = parse_trf(text)
 
-    assert trf.point_system == PointSystem(half_bye=0.0, pab=0.5)
+    assert trf.point_system == PointSystem(half_bye=0, pab="0.5")
 
 
 def test_example1_fide_sample(data_dir):

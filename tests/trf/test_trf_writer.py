@@ -63,9 +63,7 @@ def test_written_player_columns():
 
 def test_three_one_zero_writes_162():
     trf = parse_trf(SAMPLE)
-    trf.point_system = PointSystem(
-        win=3.0, draw=1.0, forfeit_win=3.0, pab=3.0, half_bye=1.0, full_bye=3.0
-    )
+    trf.point_system = PointSystem(win=3, draw=1, forfeit_win=3, pab=3, half_bye=1, full_bye=3)
     for p, points in zip(trf.players, (6.0, 1.0, 0.0, 5.0), strict=True):
         p.points = points
 
@@ -78,13 +76,13 @@ def test_three_one_zero_writes_162():
 
 def test_unusual_point_system_also_writes_xxs():
     trf = parse_trf(SAMPLE)
-    trf.point_system = PointSystem(half_bye=0.0)
+    trf.point_system = PointSystem(half_bye=0)
     trf.player(4).points = 1.5
 
     text = write_trf(trf)
 
     assert "XXS W=1 D=0.5 L=0 FW=1 FL=0 ZPB=0 HPB=0 FPB=1 PAB=1\n" in text
-    assert parse_trf(text).point_system == PointSystem(half_bye=0.0)
+    assert parse_trf(text).point_system == PointSystem(half_bye=0)
 
 
 def test_real_and_reference_files_round_trip(data_dir):

@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
+from actions.byes import add_forbidden_pair, request_bye
+from core.roles import SYSTEM
 from tests.factories import make_player, make_superuser, make_tournament, register, standard_list
 from tests.web.test_admin_writes import inline_management
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import ForbiddenPair, RequestedBye, Tournament
 
@@ -25,8 +26,8 @@ def entries():
     )
     ann, bob, cy = make_player("Ames", "Ann"), make_player("Bell", "Bob"), make_player("Cole")
     registrations = register(tournament, ann, bob, cy)
-    bye = services.request_bye(registration=registrations[0], round_number=3, kind="H")
-    pair = services.add_forbidden_pair(tournament=tournament, player_a=bob, player_b=cy)
+    bye = request_bye(registration=registrations[0], round_number=3, kind="H", actor=SYSTEM)
+    pair = add_forbidden_pair(tournament=tournament, player_a=bob, player_b=cy, actor=SYSTEM)
     return bye, pair
 
 

@@ -6,12 +6,15 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from actions.boards import add_game, delete_game
+from actions.ratings import set_starting_rating
+from actions.registrations import register_player
+from actions.results import record_result
+from core.roles import SYSTEM
 from players.models import Player
-from ratings import services as rating_services
 from ratings.models import PlayerRating, PublishedList, RatingChange
 from tests.factories import make_player, make_superuser, make_tournament, standard_list
 from tests.web.helpers import body_rows
-from tournaments import services
 from tournaments.models import Game, Registration, Round
 
 pytestmark = pytest.mark.django_db
@@ -29,16 +32,16 @@ def match():
     rating_list = standard_list()
     ann, bob, cy = make_player("Ames", "Ann"), make_player("Bell", "Bob"), make_player("Cole", "Cy")
     for player, rating in ((ann, 1500), (bob, 1900), (cy, 1510)):
-        rating_services.set_starting_rating(
-            player=player, rating_list=rating_list, rating=rating, games=50
+        set_starting_rating(
+            player=player, rating_list=rating_list, rating=rating, games=50, actor=SYSTEM
         )
     tournament = make_tournament(
         "Spring Open", slug="spring-open", start_date=datetime.date(2026, 3, 1)
     )
     for player in (ann, bob, cy):
-        services.register_player(tournament=tournament, player=player)
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
     round_ = Round.objects.create(tournament=tournament, number=1, date=tournament.start_date)
-    game = services.add_game(round=round_, board=1, white=ann, black=bob)
+    game = add_game(round=round_, board=1, white=ann, black=bob, actor=SYSTEM)
     return {
         "ann": ann,
         "bob": bob,
@@ -83,7 +86,7 @@ def test_result_entered_in_admin_changes_live_rating_and_leaderboard(admin_clien
 
 def test_result_corrected_in_the_round_inline_replays(admin_client, match):
     game, round_ = match["game"], match["round"]
-    services.record_result(game=game, result="10")
+    record_result(game=game, result="10", actor=SYSTEM)
     data = {
         "tournament": match["tournament"].pk,
         "number": "1",
@@ -110,7 +113,7 @@ def test_result_corrected_in_the_round_inline_replays(admin_client, match):
 
 def test_refused_result_is_a_form_error_and_writes_nothing(admin_client, match):
     game = match["game"]
-    services.record_result(game=game, result="10")
+    record_result(game=game, result="10", actor=SYSTEM)
     Registration.objects.filter(player=match["bob"]).delete()  # Bob withdrew from the event
 
     response = admin_client.post(
@@ -148,7 +151,7 @@ def test_game_added_in_admin_for_an_unregistered_player_is_refused(admin_client,
 
 
 def test_game_added_in_admin_with_a_result_is_rated(admin_client, match):
-    services.delete_game(game=match["game"])
+    delete_game(game=match["game"], actor=SYSTEM)
 
     response = admin_client.post(
         reverse("admin:tournaments_game_add"),
@@ -197,7 +200,7 @@ def test_pairing_change_in_the_round_inline_is_refused(admin_client, match):
 
 def test_game_deleted_in_admin_replays(admin_client, match):
     game = match["game"]
-    services.record_result(game=game, result="10")
+    record_result(game=game, result="10", actor=SYSTEM)
 
     response = admin_client.post(
         reverse("admin:tournaments_game_delete", args=[game.pk]), {"post": "yes"}
@@ -262,7 +265,7 @@ def test_player_added_in_admin_goes_through_the_service(admin_client):
 
 
 def test_published_list_added_in_admin_closes_the_period(admin_client, match):
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
 
     response = admin_client.post(
         reverse("admin:ratings_publishedlist_add"),
@@ -313,7 +316,7 @@ def test_tournament_added_in_admin_with_rounds_and_registrations(admin_client):
 
 
 def test_tournament_moved_to_another_list_in_admin_replays_both_lists(admin_client, match):
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
     tournament = match["tournament"]
     data = {
         "name": tournament.name,
@@ -381,7 +384,7 @@ def test_round_with_games_cannot_be_deleted_from_the_tournament_form(admin_clien
 
 def test_birth_date_changed_in_admin_replays_with_the_junior_k(admin_client, match):
     ann = match["ann"]
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
     assert live(ann) == Decimal("1518.40")
 
     response = admin_client.post(
@@ -405,7 +408,7 @@ def test_birth_date_changed_in_admin_replays_with_the_junior_k(admin_client, mat
 
 
 def test_recompute_action_rebuilds_derived_ratings(admin_client, match):
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
     PlayerRating.objects.filter(player=match["ann"]).update(live_rating=Decimal("1000.00"))
 
     response = admin_client.post(

@@ -14,12 +14,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from actions.boards import add_game
+from actions.ratings import close_rating_period, set_declared_grade, set_starting_rating
+from actions.results import record_result
+from core.roles import SYSTEM
 from ratings.models import PlayerRating, RatingList
-from ratings.services import close_rating_period, set_declared_grade, set_starting_rating
 from tests.factories import make_player, make_round, make_tournament, register
 from tests.web.helpers import body_rows
 from tournaments.models import Game
-from tournaments.services import add_game, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -46,13 +48,13 @@ def go_event():
     b = make_player("Kisei", "Ben")
     c = make_player("Meijin", "Cy")  # declared 5k, no rated game yet
     for player, grade in ((a, "1d"), (b, "1d"), (c, "5k")):
-        set_declared_grade(player=player, rating_list=rating_list, grade=grade)
+        set_declared_grade(player=player, rating_list=rating_list, grade=grade, actor=SYSTEM)
     tournament = make_tournament(
         "Go Cup", rating_list=rating_list, start_date=D(2025, 1, 5), slug="go-cup"
     )
     register(tournament, a, b, c)
-    game = add_game(round=make_round(tournament), board=1, white=a, black=b)
-    record_result(game=game, result="10")
+    game = add_game(round=make_round(tournament), board=1, white=a, black=b, actor=SYSTEM)
+    record_result(game=game, result="10", actor=SYSTEM)
     return {"list": rating_list, "a": a, "b": b, "c": c, "tournament": tournament}
 
 
@@ -62,18 +64,20 @@ def shogi_event():
     played 800 days ago (more than two years)."""
     rating_list = _list("shogi-fesa")
     a, b, old = make_player("Habu", "Al"), make_player("Fujii", "Bo"), make_player("Old", "Oz")
-    set_starting_rating(player=a, rating_list=rating_list, rating=1700, games=30)
-    set_starting_rating(player=b, rating_list=rating_list, rating=1900, games=30)
+    set_starting_rating(player=a, rating_list=rating_list, rating=1700, games=30, actor=SYSTEM)
+    set_starting_rating(player=b, rating_list=rating_list, rating=1900, games=30, actor=SYSTEM)
     past = make_player("Past", "Pat")
-    set_starting_rating(player=old, rating_list=rating_list, rating=1500, games=30)
-    set_starting_rating(player=past, rating_list=rating_list, rating=1500, games=30)
+    set_starting_rating(player=old, rating_list=rating_list, rating=1500, games=30, actor=SYSTEM)
+    set_starting_rating(player=past, rating_list=rating_list, rating=1500, games=30, actor=SYSTEM)
     today = timezone.localdate()
     early = make_tournament(
         rating_list=rating_list, start_date=today - datetime.timedelta(days=800), slug="early"
     )
     register(early, old, past)
     record_result(
-        game=add_game(round=make_round(early), board=1, white=old, black=past), result="=="
+        game=add_game(round=make_round(early), board=1, white=old, black=past, actor=SYSTEM),
+        result="==",
+        actor=SYSTEM,
     )
     tournament = make_tournament(
         "Shogi Open",
@@ -83,7 +87,9 @@ def shogi_event():
     )
     register(tournament, a, b)
     record_result(
-        game=add_game(round=make_round(tournament), board=1, white=a, black=b), result="10"
+        game=add_game(round=make_round(tournament), board=1, white=a, black=b, actor=SYSTEM),
+        result="10",
+        actor=SYSTEM,
     )
     return {"list": rating_list, "a": a, "b": b, "old": old}
 
@@ -218,7 +224,7 @@ def test_go_standings_query_count_does_not_grow_with_grades(
         white, black = players[2 * board], players[2 * board + 1]
         for player in (white, black):
             PlayerRating.objects.get_or_create(player=player, rating_list=rating_list)
-        add_game(round=round_, board=board + 1, white=white, black=black)
+        add_game(round=round_, board=board + 1, white=white, black=black, actor=SYSTEM)
 
     with django_assert_num_queries(STANDINGS_QUERIES):
         response = client.get(reverse("tournaments:standings", args=["go-q"]))
@@ -230,7 +236,7 @@ STANDINGS_QUERIES = 6
 
 
 def test_published_go_list_shows_grades(client, go_event):
-    close_rating_period(rating_list=go_event["list"], date=D(2025, 2, 1))
+    close_rating_period(rating_list=go_event["list"], date=D(2025, 2, 1), actor=SYSTEM)
 
     response = client.get(reverse("ratings:published_list", args=["go-egf", "2025-02-01"]))
 
@@ -246,13 +252,13 @@ def test_go_player_page_shows_the_handicap(client):
     # 49.787 x 0.695187 + 3.25 = +37.861310.
     rating_list = _list("go-egf")
     white, black = make_player("White", "Wu"), make_player("Black", "Bo")
-    set_declared_grade(player=white, rating_list=rating_list, grade="8k")
-    set_declared_grade(player=black, rating_list=rating_list, grade="11k")
+    set_declared_grade(player=white, rating_list=rating_list, grade="8k", actor=SYSTEM)
+    set_declared_grade(player=black, rating_list=rating_list, grade="11k", actor=SYSTEM)
     tournament = make_tournament("Handicap", rating_list=rating_list, start_date=D(2025, 1, 5))
     register(tournament, white, black)
-    game = add_game(round=make_round(tournament), board=1, white=white, black=black)
+    game = add_game(round=make_round(tournament), board=1, white=white, black=black, actor=SYSTEM)
     Game.objects.filter(pk=game.pk).update(handicap=1)
-    record_result(game=game, result="01")
+    record_result(game=game, result="01", actor=SYSTEM)
 
     black_page = client.get(reverse("ratings:player", args=[black.pk])).content
     white_page = client.get(reverse("ratings:player", args=[white.pk])).content

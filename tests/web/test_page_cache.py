@@ -6,12 +6,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ratings import services as rating_services
+from actions.ratings import set_starting_rating
+from actions.results import record_result
+from core.roles import SYSTEM
 from ratings.models import RatingList
 from tests.factories import make_player, standard_list
 from tests.web.helpers import body_rows
 from tests.web.test_admin_writes import match  # noqa: F401 -- a fixture
-from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def test_every_replay_raises_its_list_version_only(match):  # noqa: F811
     rapid = RatingList.objects.get(slug="chess-rapid")
     before = standard_list().version, rapid.version
 
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
 
     after = standard_list().version, RatingList.objects.get(pk=rapid.pk).version
     assert after[0] > before[0]
@@ -45,7 +46,7 @@ def test_leaderboard_shows_an_entered_result_at_once(client, match):  # noqa: F8
         ]
     )
 
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
 
     # Difference 400: PD 0.92 / 0.08, K 20: Ann +18.40, Bob −18.40.
     assert leaderboard(client) == [
@@ -60,7 +61,7 @@ def test_player_page_shows_an_entered_result_at_once(client, match):  # noqa: F8
     client.get(url)
     before = client.get(url).content.decode()
 
-    services.record_result(game=match["game"], result="10")
+    record_result(game=match["game"], result="10", actor=SYSTEM)
 
     after = client.get(url).content.decode()
     assert "1518.40" not in before
@@ -76,8 +77,12 @@ def test_home_shows_a_new_rated_player_at_once(client, match):  # noqa: F811
 
     assert rated_players() == rated_players() == "3"
 
-    rating_services.set_starting_rating(
-        player=make_player("Dunn", "Dan"), rating_list=standard_list(), rating=1700, games=10
+    set_starting_rating(
+        player=make_player("Dunn", "Dan"),
+        rating_list=standard_list(),
+        rating=1700,
+        games=10,
+        actor=SYSTEM,
     )
 
     assert rated_players() == "4"
@@ -86,11 +91,12 @@ def test_home_shows_a_new_rated_player_at_once(client, match):  # noqa: F811
 def test_leaderboard_federations_follow_the_version(client, match):  # noqa: F811
     assert 'value="NOR"' not in client.get(LEADERBOARD).content.decode()
 
-    rating_services.set_starting_rating(
+    set_starting_rating(
         player=make_player("Eide", "Erik", federation="NOR"),
         rating_list=standard_list(),
         rating=2100,
         games=10,
+        actor=SYSTEM,
     )
 
     assert 'value="NOR"' in client.get(LEADERBOARD).content.decode()
@@ -100,6 +106,6 @@ def test_live_rating_of_the_ratings_table_follows_the_version(client, match):  #
     url = reverse("ratings:player", args=[match["bob"].pk])
     assert body_rows(client.get(url).content)[0][2] == "1900.00"
 
-    services.record_result(game=match["game"], result="01")
+    record_result(game=match["game"], result="01", actor=SYSTEM)
 
     assert body_rows(client.get(url).content)[0][2] == str(Decimal("1901.60"))

@@ -25,12 +25,17 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from actions import reports, rounds
+from actions.boards import add_game
+from actions.byes import request_bye
+from actions.ratings import replay_rating_list
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import PlayerRating
-from ratings.services import replay_rating_list
 from tests.factories import make_player, register, standard_list
 from tests.tournaments.test_trf_import import SMALL
-from tournaments import services
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, RequestedBye, ResultReport, Round, Tournament
 
@@ -121,14 +126,14 @@ def world() -> World:
     club.organisers.add(users["organiser"])
     other_club.organisers.add(users["other_organiser"])
     players = [make_player(f"P{i}") for i in range(1, 6)]
-    players[0].user = users["player"]
+    players[0].account = users["player"]
     players[0].save()
     PlayerRating.objects.bulk_create(
         PlayerRating(player=player, rating_list=standard_list(), starting_rating=rating)
         for rating, player in zip((2100, 2000, 1900, 1800, 1700), players, strict=True)
     )
-    replay_rating_list(rating_list=standard_list())
-    tournament = services.create_tournament(
+    replay_rating_list(rating_list=standard_list(), actor=SYSTEM)
+    tournament = create_tournament(
         name="Home Open",
         start_date=datetime.date(2026, 3, 1),
         end_date=datetime.date(2026, 3, 5),
@@ -137,14 +142,16 @@ def world() -> World:
         pairing_system=PairingSystem.SWISS_DUTCH,
         rounds_planned=5,
         players_report_results=True,
+        actor=SYSTEM,
     )
     register(tournament, *players[:4])
     tournament.arbiters.add(users["arbiter"])
-    other = services.create_tournament(
+    other = create_tournament(
         name="Away Open",
         start_date=datetime.date(2026, 3, 1),
         end_date=datetime.date(2026, 3, 5),
         club=other_club,
+        actor=SYSTEM,
     )
     other.arbiters.add(users["other_arbiter"])
     return World(users, club, tournament, players)
@@ -155,13 +162,13 @@ def world() -> World:
 
 def _published_round(w: World) -> Round:
     """Round 1 published, boards P1-P2 and P3-P4 without results."""
-    round_ = services.pair_next_round(tournament=w.tournament)
-    services.publish_round(round=round_)
+    round_ = pair_next_round(tournament=w.tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
     return round_
 
 
 def _draft_round(w: World) -> Round:
-    return services.pair_next_round(tournament=w.tournament)
+    return pair_next_round(tournament=w.tournament, actor=SYSTEM)
 
 
 def _manual(w: World) -> None:
@@ -250,7 +257,7 @@ def bye(w: World) -> tuple[str, dict]:
 
 def cancel_bye(w: World) -> tuple[str, dict]:
     registration = w.tournament.registrations.get(player=w.players[3])
-    services.request_bye(registration=registration, round_number=2, kind="H")
+    request_bye(registration=registration, round_number=2, kind="H", actor=SYSTEM)
     requested = RequestedBye.objects.get()
     return _slug(w, "organise_cancel_bye", requested.pk), {}
 
@@ -296,7 +303,7 @@ def edit_board(w: World) -> tuple[str, dict]:
 
 def add_board(w: World) -> tuple[str, dict]:
     _manual(w)
-    services.add_round(tournament=w.tournament)
+    rounds.add_round(tournament=w.tournament, actor=SYSTEM)
     return _slug(w, "organise_add_board", 1), {
         "white": w.players[0].pk,
         "black": w.players[1].pk,
@@ -305,8 +312,8 @@ def add_board(w: World) -> tuple[str, dict]:
 
 def delete_board(w: World) -> tuple[str, dict]:
     _manual(w)
-    round_ = services.add_round(tournament=w.tournament)
-    services.add_game(round=round_, board=1, white=w.players[0], black=w.players[1])
+    round_ = rounds.add_round(tournament=w.tournament, actor=SYSTEM)
+    add_game(round=round_, board=1, white=w.players[0], black=w.players[1], actor=SYSTEM)
     return _slug(w, "organise_delete_board", 1, 1), {}
 
 
@@ -320,7 +327,7 @@ def _reported(w: World) -> ResultReport:
     player_game = (
         game if w.players[0].pk in (game.white_id, game.black_id) else _game(game.round, 2)
     )
-    return services.report_result(game=player_game, result="==", user=w.users["player"])
+    return reports.report_result(game=player_game, result="==", actor=w.users["player"])
 
 
 def confirm_report(w: World) -> tuple[str, dict]:

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from players.models import Player
+from ratings.queries.tournaments import PlayerLine, field_strength
 from tests.factories import (
     make_change,
     make_club,
@@ -18,7 +19,7 @@ from tests.factories import (
     register,
 )
 from tests.web.helpers import body_rows, tables
-from tournaments.queries import FieldStrength, PlayerLine, field_strength
+from tournaments.queries import FieldStrength
 
 pytestmark = pytest.mark.django_db
 

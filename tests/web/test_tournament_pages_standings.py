@@ -259,6 +259,9 @@ def test_rating_change_is_the_ledger_total(client):
     tournament = make_tournament(slug="rated", start_date=datetime.date(2026, 3, 1))
     white, black = make_player("White"), make_player("Black")
     register(tournament, white, black)
+    # The ratings at the start, as registering them gives (the ledger below used them).
+    Registration.objects.filter(player=white).update(rating_at_start=1600)
+    Registration.objects.filter(player=black).update(rating_at_start=1500)
     game = make_game(make_round(tournament, 1), white, black, "10")
     make_change(game, white, black, rating_used=1600, opponent_rating=1500, score=1, change="7.2")
     make_change(game, black, white, rating_used=1500, opponent_rating=1600, score=0, change="-7.2")

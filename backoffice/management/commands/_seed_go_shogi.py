@@ -25,22 +25,19 @@ import random
 
 from django.db.models import Q
 
+from actions.boards import add_game
+from actions.ratings import replay_rating_list
+from actions.registrations import register_player
+from actions.rounds import add_round, pair_next_round, publish_round
+from actions.tournaments import create_tournament
+from core.roles import SYSTEM
 from players.enums import Sex
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
-from ratings.services import replay_rating_list
 from rules.pairing.berger import berger_schedule
 from rules.ratings import egf, fesa
 from tournaments.enums import HandicapPolicy, PairingSystem
 from tournaments.models import Game
-from tournaments.services import (
-    add_game,
-    add_round,
-    create_tournament,
-    pair_next_round,
-    publish_round,
-    register_player,
-)
 
 GO, SHOGI = "go-egf", "shogi-fesa"
 
@@ -86,7 +83,7 @@ class _Boards:
         self.games: list[Game] = []
 
     def add(self, round_, board: int, white: Player, black: Player, result: str, handicap=0):
-        game = add_game(round=round_, board=board, white=white, black=black)
+        game = add_game(round=round_, board=board, white=white, black=black, actor=SYSTEM)
         game.result, game.handicap = result, handicap
         self.games.append(game)
 
@@ -110,7 +107,7 @@ def seed_go_and_shogi(*, seed: int, first_day: dt.date, months: int) -> dict[str
     go_games = _seed_go(rng, lists[GO], go_club, first_day, months)
     shogi_games = _seed_shogi(rng, lists[SHOGI], shogi_club, first_day, months)
     for rating_list in lists.values():
-        replay_rating_list(rating_list=rating_list)
+        replay_rating_list(rating_list=rating_list, actor=SYSTEM)
     return {"go games": go_games, "shogi games": shogi_games}
 
 
@@ -147,6 +144,7 @@ def _seed_go(rng, rating_list: RatingList, club: Club, first_day: dt.date, month
         city=club.city,
         rounds_planned=3,
         pairing_system=PairingSystem.MANUAL,
+        actor=SYSTEM,
     )
     _play_go(rng, championship, players, grades, boards, handicaps=False)
     last_month = first_day.replace(day=1)
@@ -165,6 +163,7 @@ def _seed_go(rng, rating_list: RatingList, club: Club, first_day: dt.date, month
         pairing_system=PairingSystem.MCMAHON_GO,
         top_bar="1d",
         handicap_policy=HandicapPolicy.MINUS_ONE,
+        actor=SYSTEM,
     )
     mcmahon_games = _play_mcmahon(rng, handicap_event, players, grades)
     return boards.write() + mcmahon_games
@@ -172,11 +171,11 @@ def _seed_go(rng, rating_list: RatingList, club: Club, first_day: dt.date, month
 
 def _play_go(rng, tournament, players, grades, boards: _Boards, *, handicaps: bool) -> None:
     for player in players:
-        register_player(tournament=tournament, player=player)
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
     rating = {p.pk: float(egf.grade_to_rating(grades[p.pk])) for p in players}
     ordered = sorted(players, key=lambda p: -rating[p.pk])
     for number in range(1, tournament.rounds_planned + 1):
-        round_ = add_round(tournament=tournament, date=tournament.start_date)
+        round_ = add_round(tournament=tournament, date=tournament.start_date, actor=SYSTEM)
         # Rating neighbours, shifted each round: (1-2, 3-4, ...), (1-4, 3-6, ...), (1-6, ...);
         # nobody meets twice in three rounds.
         shift = 2 * (number - 1)
@@ -196,11 +195,13 @@ def _play_mcmahon(rng, tournament, players, grades) -> int:
     """Pair each round with the McMahon engine (handicaps from the tournament's policy),
     publish it and write its results, so that the next round can be paired."""
     for player in players:
-        register_player(tournament=tournament, player=player, grade=grades[player.pk])
+        register_player(tournament=tournament, player=player, grade=grades[player.pk], actor=SYSTEM)
     rating = {p.pk: float(egf.grade_to_rating(grades[p.pk])) for p in players}
     played = 0
     for _ in range(tournament.rounds_planned):
-        round_ = publish_round(round=pair_next_round(tournament=tournament))
+        round_ = publish_round(
+            round=pair_next_round(tournament=tournament, actor=SYSTEM), actor=SYSTEM
+        )
         games = [game for game in round_.games.order_by("board") if game.black_id is not None]
         for game in games:
             expected = egf.expected_score(
@@ -239,16 +240,17 @@ def _seed_shogi(rng, rating_list: RatingList, club: Club, first_day: dt.date, mo
         city=club.city,
         rounds_planned=7,
         pairing_system=PairingSystem.MANUAL,
+        actor=SYSTEM,
     )
     strength = {
         p.pk: float(row[3] or fesa.grade_to_rating(row[5]))
         for p, row in zip(players, SHOGI_PLAYERS, strict=True)
     }
     for number, player in enumerate(players, start=1):
-        register_player(tournament=tournament, player=player, pairing_number=number)
+        register_player(tournament=tournament, player=player, pairing_number=number, actor=SYSTEM)
     boards = _Boards()
     for round_pairs in berger_schedule(len(players)):
-        round_ = add_round(tournament=tournament, date=start)
+        round_ = add_round(tournament=tournament, date=start, actor=SYSTEM)
         for board, pairing in enumerate(round_pairs.games, start=1):
             white, black = players[pairing.white - 1], players[pairing.black - 1]
             expected = fesa.expected_score(strength[white.pk], strength[black.pk])

@@ -8,9 +8,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from actions.ratings import close_rating_period
 from backoffice.management.commands.recompute_ratings import find_rating_list
+from core.roles import SYSTEM
 from ratings.models import PublishedRating
-from ratings.services import close_rating_period
 
 
 def _date(value: str) -> datetime.date:
@@ -30,7 +31,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, list_name: str, date: str, **options: Any) -> None:
         rating_list = find_rating_list(list_name)
         try:
-            published = close_rating_period(rating_list=rating_list, date=_date(date))
+            published = close_rating_period(rating_list=rating_list, date=_date(date), actor=SYSTEM)
         except ValidationError as error:
             raise CommandError("; ".join(error.messages)) from None
         count = PublishedRating.objects.filter(published_list=published).count()

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings.backup import BackupError, export_all
+from actions.backup import BackupError, export_all
 
 
 class Command(BaseCommand):

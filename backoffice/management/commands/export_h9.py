@@ -10,8 +10,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from backoffice.files.results import export_h9
 from backoffice.management.commands.export_trf import find_tournament
-from backoffice.result_files import export_h9
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from backoffice.files.trf import export_trf
 from tournaments.models import Tournament
-from tournaments.trf_services import export_trf
 
 
 def find_tournament(key: str) -> Tournament:

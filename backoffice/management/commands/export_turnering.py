@@ -7,9 +7,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from backoffice.files.results import export_turnering
 from backoffice.management.commands.export_h9 import write
 from backoffice.management.commands.export_trf import find_tournament
-from backoffice.result_files import export_turnering
 from rules.files.turnering import ENCODING
 
 

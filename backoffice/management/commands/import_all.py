@@ -7,7 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ratings.backup import BackupError, import_all
+from actions.backup import BackupError, import_all
+from core.roles import SYSTEM
 
 
 class Command(BaseCommand):
@@ -21,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, directory: str, **options: Any) -> None:
         try:
-            loaded = import_all(Path(directory))
+            loaded = import_all(Path(directory), actor=SYSTEM)
         except BackupError as error:
             raise CommandError(f"Nothing imported: {error}") from None
         self.stdout.write(

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from actions.trf_import import import_trf
 from backoffice.management.commands.recompute_ratings import find_rating_list
-from tournaments.trf_services import import_trf
+from core.roles import SYSTEM
 
 
 class Command(BaseCommand):
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         path = Path(file)
         try:
             with path.open("rb") as handle:
-                report = import_trf(file=handle, rating_list=rating_list)
+                report = import_trf(file=handle, rating_list=rating_list, actor=SYSTEM)
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from None
         for warning in report.warnings:

@@ -6,8 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from actions.ratings import recompute_ratings
+from core.roles import SYSTEM
 from ratings.models import RatingList
-from ratings.services import recompute_ratings
 
 
 def find_rating_list(name: str) -> RatingList:
@@ -28,7 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, list_name: str | None = None, **options: Any) -> None:
         rating_list = find_rating_list(list_name) if list_name else None
-        for stats in recompute_ratings(rating_list=rating_list):
+        for stats in recompute_ratings(rating_list=rating_list, actor=SYSTEM):
             name = RatingList.objects.get(pk=stats.rating_list_id).name
             rate = stats.games / stats.seconds if stats.seconds else 0.0
             self.stdout.write(

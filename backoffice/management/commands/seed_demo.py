@@ -39,11 +39,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.text import slugify
 
+from actions.ratings import close_rating_period, recompute_ratings
 from backoffice.management.commands._seed_go_shogi import seed_go_and_shogi
+from core.roles import SYSTEM
 from players.enums import Sex, Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
-from ratings.services import close_rating_period, recompute_ratings
 from rules.pairing.berger import berger_schedule
 from rules.pairing.dutch import pair_round
 from rules.pairing.state import BLACK, WHITE, PlayerState, RoundRecord, TournamentState
@@ -753,8 +754,8 @@ class Command(BaseCommand):
         for rating_list in RatingList.objects.filter(slug__in=TIME_CONTROLS).order_by("position"):
             dates = demo.list_dates()
             if not dates:
-                recompute_ratings(rating_list=rating_list)
+                recompute_ratings(rating_list=rating_list, actor=SYSTEM)
             for day in dates:
-                close_rating_period(rating_list=rating_list, date=day)
+                close_rating_period(rating_list=rating_list, date=day, actor=SYSTEM)
                 closed += 1
         return closed

@@ -1,42 +1,40 @@
-"""Import and export of tournaments as FIDE Tournament Report Files (TRF16 / TRF-2026).
+"""Import of a tournament from a FIDE Tournament Report File (TRF16 / TRF-2026).
 
-Signatures:
+    import_trf(*, actor, text=None, file=None, rating_list=None, club=None) -> ImportReport
 
-    import_trf(*, text=None, file=None, rating_list=None, user=None) -> ImportReport
-    export_trf(*, tournament) -> str
+The file format itself (reading, validation with line and column) is the pure module
+:mod:`rules.files.trf`; this module maps it to our models (the export is
+:mod:`backoffice.files.trf`). See ``docs/trf.md``.
 
-The file format itself (reading, writing, validation with line and column) lives in the pure
-module :mod:`rules.files.trf`; this module maps it to our models. See ``docs/trf.md``.
-
-The import is one transaction: a file with any error changes nothing and the report lists every
-problem found (line, column, reason). A complete tournament is written in bulk (one rating
-replay at the end) rather than through ``add_game`` one game at a time, which would replay the
-rating list after every rated game.
+The import is one unit of work: a file with any error changes nothing and the report lists
+every problem found (line, column, reason). A complete tournament is written in bulk (one
+rating replay at the end) rather than through ``add_game`` one game at a time.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 from typing import IO, Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from core import roles as permissions
+from actions.boards import RATED_CODES
+from actions.tournaments import free_slug
+from core import roles
+from core.enums import AuditAction
+from core.unit_of_work import FROM_THE_START, Unit, change
 from players.enums import Title
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
-from ratings.services import lock_rating_list, replay_locked
-from rules import standings as st
 from rules.files import trf as trfmod
+from rules.scoring import PointSystem, result_of_codes
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus
 from tournaments.models import (
     ForbiddenPair,
@@ -47,23 +45,11 @@ from tournaments.models import (
     Tournament,
 )
 
-__all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "export_trf", "import_trf"]
+__all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "import_trf"]
 
 #: Largest file the organiser UI accepts (a 300-player, 11-round TRF is about 50 kB).
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
-#: Game.result (white's code, black's code) for a TRF game, by white's code.
-_GAME_RESULT = {
-    ("1", "0"): "10",
-    ("=", "="): "==",
-    ("0", "1"): "01",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-    ("W", "L"): "WL",
-    ("D", "D"): "DD",
-    ("L", "W"): "LW",
-}
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
 _TITLES = frozenset(str(t) for t in Title.values)
 
@@ -107,9 +93,6 @@ class _ImportFailed(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__(problems)
         self.problems = problems
-
-
-# --------------------------------------------------------------------------- reading
 
 
 def _decode(text: str | None, file: IO[Any] | None) -> tuple[str | None, list[Problem]]:
@@ -196,17 +179,6 @@ def _birth(text: str) -> tuple[datetime.date | None, int | None]:
     return None, None
 
 
-def _entry(e: trfmod.RoundEntry) -> trfmod.RoundEntry:
-    """Old programs' byes and absences without opponent: ``0000 - +`` is a pairing-allocated
-    bye, ``0000 - -`` (and a blank column) a zero-point bye."""
-    if e.opponent is None:
-        if e.result == "+":
-            return trfmod.RoundEntry(None, "-", "U")
-        if e.result in ("-", " "):
-            return trfmod.RoundEntry(None, "-", "Z")
-    return e
-
-
 def _pairing_system(parsed: trfmod.TrfFile) -> str:
     text = f"{parsed.headers.get('192', '')} {parsed.headers.get('092', '')}".upper()
     if "DOUBLEROUNDROBIN" in text.replace(" ", "").replace("-", ""):
@@ -218,17 +190,8 @@ def _pairing_system(parsed: trfmod.TrfFile) -> str:
     return PairingSystem.MANUAL
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:180] or "tournament"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
-def _points_decimal(value: float) -> Decimal:
-    return Decimal(str(value)).quantize(Decimal("0.1"))
+def _points_decimal(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.1"))
 
 
 def _find_player(
@@ -254,11 +217,11 @@ def _find_player(
 
 def import_trf(
     *,
+    actor: Any,
     text: str | None = None,
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,
     club: Club | None = None,
-    user: Any = None,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
 
@@ -267,13 +230,13 @@ def import_trf(
     whose first rounds are blank) are recreated; requested byes written for rounds not yet
     played (round columns ``0000 - H|Z`` past the last paired round, records ``240``) become
     requested byes. With ``rating_list`` the tournament is rated in that list; players new to
-    the list get the file's rating as starting rating. One transaction: on any problem nothing
-    is written and ``report.errors`` says what is wrong.
+    the list get the file's rating as starting rating. One unit of work: on any problem
+    nothing is written and ``report.errors`` says what is wrong.
 
-    ``club`` is the organising club; a non-staff ``user`` must organise it
+    ``club`` is the organising club; a non-staff ``actor`` must organise it
     (``PermissionDenied`` before anything is read or written).
     """
-    permissions.require_creator(user, club)
+    roles.require(roles.creator_for(club).allows(actor))
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:
@@ -284,8 +247,8 @@ def import_trf(
         report.errors = problems
         return report
     try:
-        with transaction.atomic():
-            _write(parsed, rating_list, club, report, _forbidden_lines(text_value))
+        with change(actor=actor, role=roles.creator_for(club), lists=[rating_list]) as unit:
+            _write(unit, parsed, rating_list, club, report, _forbidden_lines(text_value))
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
     return report
@@ -322,7 +285,7 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
         colour = parsed.initial_colour
     return {
         "name": name[:200],
-        "slug": _unique_slug(name),
+        "slug": free_slug(slugify(name)),
         "city": parsed.headers.get("022", "")[:100],
         "start_date": start,
         "end_date": end,
@@ -381,20 +344,24 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
 
 
 def _write(
+    unit: Unit,
     parsed: trfmod.TrfFile,
     rating_list: RatingList | None,
     club: Club | None,
     report: ImportReport,
     forbidden_lines: list[tuple[int, dict[int, int]]],
 ) -> None:
-    locked = lock_rating_list(rating_list) if rating_list is not None else None
+    locked = unit.lists[rating_list.pk] if rating_list is not None else None
     tournament = Tournament.objects.create(
         rating_list=locked, club=club, **_tournament_fields(parsed, report)
     )
     report.tournament = tournament
 
     records = sorted(parsed.players, key=lambda p: p.tpn)
-    entries = {p.tpn: [_entry(p.entry(r)) for r in range(1, len(p.rounds) + 1)] for p in records}
+    entries = {
+        p.tpn: [trfmod.normalized_entry(p.entry(r)) for r in range(1, len(p.rounds) + 1)]
+        for p in records
+    }
     # Rounds with a pairing: a game, a forfeit or a pairing-allocated bye.
     paired = max(
         (
@@ -502,8 +469,24 @@ def _write(
 
     if locked is not None:
         _starting_ratings(locked, records, players)
-        if any(g.result in ("10", "==", "01") for g in games):
-            replay_locked(locked, from_date=None)
+        if any(g.result in RATED_CODES for g in games):
+            unit.replay(locked, from_date=FROM_THE_START)
+    unit.audit(
+        AuditAction.TRF_IMPORTED,
+        _(
+            "Tournament %(tournament)s imported from a TRF file: %(players)d players, "
+            "%(games)d games"
+        )
+        % {"tournament": tournament.name, "players": len(records), "games": len(games)},
+        tournament=tournament,
+        rating_list=locked,
+        after={
+            "players_created": report.players_created,
+            "players_matched": report.players_matched,
+            "rounds": report.rounds,
+            "games": report.games,
+        },
+    )
 
 
 def _forbidden_pairs(
@@ -571,8 +554,11 @@ def _round_games(
 ) -> list[Game]:
     """The games and byes of round ``number``, best scores first."""
 
-    def score(tpn: int) -> float:
-        return sum(_SCORE.get(e.result, 0.0) for e in entries[tpn][: number - 1])
+    def score(tpn: int) -> Fraction:
+        return sum(
+            (_BOARD_ORDER_POINTS.points(e.result) for e in entries[tpn][: number - 1]),
+            Fraction(0),
+        )
 
     pairs, byes = [], []
     for record in records:
@@ -603,7 +589,7 @@ def _round_games(
                 board=board,
                 white=players[white],
                 black=players[black],
-                result=_GAME_RESULT[codes],
+                result=result_of_codes(*codes),
             )
         )
     order = {"U": 0, "F": 1, "H": 2, "Z": 3}
@@ -615,7 +601,8 @@ def _round_games(
 
 
 _ABSENT = trfmod.RoundEntry(None, "-", "Z")
-_SCORE = {"1": 1.0, "W": 1.0, "+": 1.0, "U": 1.0, "F": 1.0, "=": 0.5, "D": 0.5, "H": 0.5}
+#: Boards are numbered by the players' scores on 1 / ½ / 0 (the file's own points may differ).
+_BOARD_ORDER_POINTS = PointSystem()
 
 
 def _starting_ratings(
@@ -632,243 +619,3 @@ def _starting_ratings(
         for r in records
         if r.rating and players[r.tpn].pk not in known
     )
-
-
-# --------------------------------------------------------------------------- export
-
-
-def _point_system(tournament: Tournament) -> trfmod.PointSystem:
-    win = float(tournament.points_win)
-    return trfmod.PointSystem(
-        win=win,
-        draw=float(tournament.points_draw),
-        loss=float(tournament.points_loss),
-        forfeit_win=float(tournament.points_forfeit_win),
-        forfeit_loss=0.0,
-        pab=float(tournament.points_pab),
-        half_bye=float(tournament.points_half_bye),
-        full_bye=win,
-        zero_bye=0.0,
-    )
-
-
-def _fmt_date(date: datetime.date | None) -> str:
-    return date.strftime("%Y/%m/%d") if date else ""
-
-
-def _trf_type(tournament: Tournament) -> str | None:
-    if tournament.pairing_system == PairingSystem.SWISS_DUTCH:
-        return "FIDE_DUTCH_2026_BAKU" if tournament.accelerated else "FIDE_DUTCH_2026"
-    return None
-
-
-def export_trf(*, tournament: Tournament) -> str:
-    """The tournament as TRF-2026 text (LF line endings), readable by bbpPairings and JaVaFo.
-
-    Written: headers ``012``-``092``, ``132`` round dates, ``142`` + ``XXR``, ``152`` +
-    ``XXC``, ``162`` (``XXS`` as well when needed) when the points are not 1/½/0, ``192`` for a
-    Dutch Swiss, one ``001`` per registration with points recomputed from the games and the
-    rank under the tournament's tie-breaks, absences as ``0000 - Z`` in the round columns,
-    requested byes of the next round in its column and all future requested byes as ``240``,
-    forbidden pairs as ``260`` over all rounds (and ``XXP`` for JaVaFo).
-    Games without a result are left out (their round column stays blank).
-    """
-    regs = list(
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player")
-        .order_by("pairing_number", "pk")
-    )
-    tpn_of: dict[int, int] = {}
-    next_free = max((r.pairing_number or 0 for r in regs), default=0)
-    for reg in regs:
-        if reg.pairing_number is None:
-            next_free += 1
-            tpn_of[reg.player_id] = next_free
-        else:
-            tpn_of[reg.player_id] = reg.pairing_number
-    games = list(
-        Game.objects.filter(round__tournament=tournament)
-        .exclude(result="")
-        .select_related("round")
-        .order_by("round__number", "board")
-    )
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    done = max((g.round.number for g in games), default=0)
-    cells: dict[tuple[int, int], trfmod.RoundEntry] = {}
-    for g in games:
-        n = g.round.number
-        white = tpn_of.get(g.white_id)
-        if white is None:
-            continue
-        if g.black_id is None:
-            cells[(white, n)] = trfmod.RoundEntry(None, "-", g.result)
-            continue
-        black = tpn_of.get(g.black_id)
-        if black is None:
-            continue
-        code_w, code_b = g.result[0], g.result[1]
-        cells[(white, n)] = trfmod.RoundEntry(black, "w", code_w)
-        cells[(black, n)] = trfmod.RoundEntry(white, "b", code_b)
-    requested = list(
-        RequestedBye.objects.filter(registration__tournament=tournament, round_number__gt=done)
-        .select_related("registration")
-        .order_by("round_number", "registration__pairing_number")
-    )
-    nxt = done + 1
-    for bye in requested:
-        if bye.round_number == nxt:
-            cells[(tpn_of[bye.registration.player_id], nxt)] = trfmod.RoundEntry(
-                None, "-", bye.kind
-            )
-    ps = _point_system(tournament)
-    records = []
-    for reg in regs:
-        tpn = tpn_of[reg.player_id]
-        entries = []
-        for n in range(1, min(nxt, max(tournament.rounds_planned, done)) + 1):
-            cell = cells.get((tpn, n))
-            if cell is None:
-                # Played rounds: an absence is a zero-point bye, the rounds before a late
-                # entry or after a withdrawal stay blank. Next round: absent players get Z.
-                outside = not _plays_in(reg, n)
-                cell = trfmod.BLANK_ROUND if outside == (n <= done) else _ABSENT
-            entries.append(cell)
-        while entries and entries[-1].is_blank:
-            entries.pop()
-        p = reg.player
-        records.append(
-            trfmod.PlayerRecord(
-                tpn=tpn,
-                name=p.name,
-                sex="w" if p.sex == "f" else "m",
-                title=p.title,
-                rating=reg.rating_at_start or 0,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                birth_date=_fmt_date(p.birth_date),
-                points=trfmod.computed_points(
-                    trfmod.PlayerRecord(tpn=tpn, rounds=entries), ps, done
-                ),
-                rank=None,
-                rounds=entries,
-            )
-        )
-    _rank(records, tournament, ps, done)
-    records.sort(key=lambda r: r.tpn)
-
-    headers = {"012": tournament.name}
-    if tournament.city:
-        headers["022"] = tournament.city
-    if tournament.club_id and tournament.club.federation:
-        headers["032"] = tournament.club.federation
-    headers["042"] = _fmt_date(tournament.start_date)
-    headers["052"] = _fmt_date(tournament.end_date)
-    headers["062"] = str(len(records))
-    headers["072"] = str(sum(1 for r in records if r.rating))
-    headers["092"] = str(tournament.get_pairing_system_display())
-    ett = _trf_type(tournament)
-    if ett:
-        headers["192"] = ett
-    round_dates = None
-    if any(r.date for r in rounds):
-        by_number = {r.number: r.date for r in rounds}
-        round_dates = [
-            by_number[n].strftime("%y/%m/%d") if by_number.get(n) else ""
-            for n in range(1, max(by_number) + 1)
-        ]
-    colour = tournament.round_one_colour or _colour_of_round_one(cells)
-    total_rounds = max(tournament.rounds_planned or 0, done) or None
-    pairs = sorted(
-        tuple(sorted((tpn_of[a], tpn_of[b])))
-        for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list(
-            "player_a_id", "player_b_id"
-        )
-        if a in tpn_of and b in tpn_of
-    )
-    # TRF-2026 ``260`` over every round for bbpPairings, the same pairs as ``XXP`` for JaVaFo.
-    forbidden = [(1, total_rounds, pair) for pair in pairs if total_rounds is not None]
-    forbidden += [(1, None, pair) for pair in pairs]
-    trf = trfmod.TrfFile(
-        headers=headers,
-        round_dates=round_dates,
-        players=records,
-        total_rounds=total_rounds,
-        initial_colour=colour or None,
-        point_system=ps,
-        byes=[
-            (bye.kind, bye.round_number, tpn_of[bye.registration.player_id]) for bye in requested
-        ],
-        forbidden_pairs=forbidden,
-    )
-    return trfmod.write_trf(trf)
-
-
-def _colour_of_round_one(cells: dict[tuple[int, int], trfmod.RoundEntry]) -> str:
-    """Round 1's colour of the best-seeded player who played it (``""`` if nobody did)."""
-    for (_tpn, n), e in sorted(cells.items()):
-        if n == 1 and e.colour in ("w", "b"):
-            return e.colour
-    return ""
-
-
-def _rank(
-    records: list[trfmod.PlayerRecord],
-    tournament: Tournament,
-    ps: trfmod.PointSystem,
-    done: int,
-) -> None:
-    """Fill ``rank`` with the place under the tournament's tie-breaks (ties share a place)."""
-    if not records:
-        return
-    places = ranking(
-        records, ps, tournament.tiebreak_codes, rounds=done, round_robin=tournament.is_round_robin
-    )
-    for r in records:
-        r.rank = places.get(r.tpn)
-
-
-def ranking(
-    records: Iterable[trfmod.PlayerRecord],
-    ps: trfmod.PointSystem,
-    tiebreaks: str,
-    *,
-    rounds: int,
-    round_robin: bool = False,
-    edition: str = "2026",
-) -> dict[int, int]:
-    """Place of each TPN after ``rounds`` rounds under ``tiebreaks`` (C.07, :mod:`standings`)."""
-    players = []
-    for r in records:
-        entries = []
-        for n in range(1, rounds + 1):
-            e = _entry(r.entry(n))
-            entries.append(
-                st.Entry(e.opponent, e.colour if e.colour in ("w", "b") else None, e.result)
-            )
-        players.append(
-            st.Player(tpn=r.tpn, name=r.name, rating=r.rating or None, entries=tuple(entries))
-        )
-
-    def frac(value: float) -> Fraction:
-        return Fraction(str(value))
-
-    points = st.PointSystem(
-        win=frac(ps.win),
-        draw=frac(ps.draw),
-        loss=frac(ps.loss),
-        forfeit_win=frac(ps.forfeit_win),
-        forfeit_loss=frac(ps.forfeit_loss),
-        pab=frac(ps.pab),
-        full_bye=frac(ps.full_bye),
-        half_bye=frac(ps.half_bye),
-        zero_bye=frac(ps.zero_bye),
-    )
-    tournament = st.Tournament(
-        players=tuple(players),
-        rounds=max(rounds, 1),
-        points=points,
-        round_robin=round_robin,
-        edition=edition,
-    )
-    table = st.standings(tournament, tiebreaks, after_round=rounds)
-    return {row.player.tpn: row.place for row in table.rows}

@@ -31,8 +31,9 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
+from core import roles
+from core.unit_of_work import FROM_THE_START, change
 from ratings.models import RatingList
-from ratings.services import lock_rating_list, replay_locked
 
 FORMAT = "clubrating-export"
 VERSION = 1
@@ -211,7 +212,7 @@ def read_manifest(directory: Path) -> dict[str, Any]:
         if not isinstance(entry, dict) or not {"model", "file", "count", "sha256"} <= set(entry):
             raise BackupError(f"{MANIFEST}: malformed entry {entry!r}.")
         try:
-            apps.get_model(entry["model"])
+            apps.get_model(_current_label(entry["model"]))
         except (LookupError, ValueError):
             raise BackupError(
                 f"The export has rows of {entry['model']}, a model this site does not have."
@@ -222,6 +223,14 @@ def read_manifest(directory: Path) -> dict[str, Any]:
         if _sha256(file) != entry["sha256"]:
             raise BackupError(f"{file.name} does not match its checksum: the file is damaged.")
     return manifest
+
+
+#: Models that moved app since an export could have been made: old label -> current label.
+RENAMED_MODELS = {"tournaments.auditentry": "core.auditentry"}
+
+
+def _current_label(label: str) -> str:
+    return RENAMED_MODELS.get(label.lower(), label)
 
 
 def _not_empty(labels: list[str]) -> list[str]:
@@ -235,7 +244,7 @@ def _not_empty(labels: list[str]) -> list[str]:
     return filled
 
 
-def import_all(directory: Path) -> dict[str, int]:
+def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
     """Load an export into an empty database in one transaction, then replay every list.
 
     Refused (nothing written): a damaged or foreign export, a database that already has
@@ -252,15 +261,19 @@ def import_all(directory: Path) -> dict[str, int]:
     loaded: dict[str, int] = {}
     loaded_models: list[type[models.Model]] = []
     current = ""
+    existing = list(RatingList.objects.values_list("pk", flat=True))  # the migrations' lists
     try:
-        with transaction.atomic():
+        with change(actor=actor, role=roles.staff(), lists=existing) as unit:
             for entry in manifest["models"]:
                 current = entry["file"]
-                model = apps.get_model(entry["model"])
+                model = apps.get_model(_current_label(entry["model"]))
                 count = 0
                 with (directory / Path(current).name).open(encoding="utf-8") as stream:
+                    rows = json.load(stream)
+                    for row in rows:
+                        row["model"] = _current_label(row.get("model", ""))
                     for item in serializers.deserialize(
-                        "json", stream, handle_forward_references=True
+                        "python", rows, handle_forward_references=True
                     ):
                         if type(item.object) is not model:
                             raise BackupError(
@@ -285,7 +298,11 @@ def import_all(directory: Path) -> dict[str, int]:
                     cursor.execute(statement)
             current = "(the replay)"
             for rating_list in RatingList.objects.order_by("pk"):
-                replay_locked(lock_rating_list(rating_list), from_date=None)
+                if rating_list.pk not in unit.lists:
+                    unit.created(rating_list)  # a list of the file: the unit's own row
+                unit.replay(rating_list, from_date=FROM_THE_START)
+            # No audit entry: the rebuilt site is the exported one, its own trail included.
+            unit.touched()
     except BackupError:
         raise
     except (

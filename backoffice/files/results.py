@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from ratings import queries as rating_queries
 from rules import standings
 from rules.files.h9 import H9File, H9Game, H9Player, write_h9
 from rules.files.turnering import TurneringFile, TurneringPlayer, write_turnering
@@ -38,7 +39,7 @@ def _country(holder: Any) -> str:
 
 
 def _final(tournament: Tournament) -> tuple[queries.StandingsData, standings.Standings]:
-    data = queries.standings_input(tournament)
+    data = rating_queries.tournament_standings(tournament)
     if data.completed == 0:
         raise ValidationError(_("No round has all its results yet: there is nothing to export."))
     return data, queries.ranked(data, data.completed)

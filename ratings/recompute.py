@@ -1,22 +1,9 @@
-"""Write services for ratings: starting ratings, the replay, closing a period.
+"""The replay's database side: read a list's inputs, run the pure replay, write what it derives.
 
-Signatures (stable; the admin, the commands and the seed command call these):
-
-    set_starting_rating(*, player, rating_list, rating, games=0, date=None,
-                        declared_grade=None, user=None) -> PlayerRating
-    set_declared_grade(*, player, rating_list, grade) -> PlayerRating    # go and shogi
-    replay_rating_list(*, rating_list, from_date=None) -> ReplayStats
-    recompute_ratings(*, rating_list=None) -> list[ReplayStats]
-    close_rating_period(*, rating_list, date, user=None) -> PublishedList
-    reopen_rating_period(*, rating_list, user=None) -> datetime.date   # undo the last close
-
-For the write services of other apps (inside their transaction):
-
-    lock_rating_list(rating_list) -> RatingList          # select_for_update on the row
     replay_locked(rating_list, *, from_date) -> ReplayStats
 
-Refused inputs raise ``django.core.exceptions.ValidationError`` keyed by field name; nothing
-is written then.
+Called only by the unit of work (:func:`core.unit_of_work.change`), which holds the list's
+row lock in its transaction; actions mark a list with ``unit.replay(list, from_date=…)``.
 
 How a replay runs (:func:`replay_locked`): with the rating list row locked, let p be the
 period containing ``from_date`` (the end date of the earliest affected tournament). It
@@ -41,15 +28,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, Greatest
-from django.utils.translation import gettext as _
 
-from core.audit import record
-from core.enums import AuditAction
-from players.models import Player
 from ratings.models import (
     PlayerRating,
     PublishedList,
@@ -57,7 +39,6 @@ from ratings.models import (
     RatingChange,
     RatingList,
 )
-from rules.ratings import egf, fesa
 from rules.ratings.registry import get_system
 from rules.ratings.replay import (
     Checkpoint,
@@ -74,17 +55,6 @@ from rules.ratings.replay import (
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Tournament
 
-RATING_MIN = 0
-RATING_MAX = 3500
-#: Starting-rating bounds per system where they differ from 0-3500: GoR runs from the floor
-#: -900 (30 kyu) and the EGF formulas need ratings below 3300.
-RATING_BOUNDS = {"egf": (-900, 3000), "egf_old": (100, 3000)}
-#: Systems with declared grades, and the parser that checks and normalises a grade.
-GRADE_PARSERS = {
-    "egf": lambda grade: "{}{}".format(*egf.parse_grade(grade)),
-    "egf_old": lambda grade: "{}{}".format(*egf.parse_grade(grade)),
-    "fesa": fesa.parse_grade,
-}
 BATCH_SIZE = 5000
 
 
@@ -100,237 +70,7 @@ class ReplayStats:
     seconds: float
 
 
-# --------------------------------------------------------------------------- services
-
-
-def set_starting_rating(
-    *,
-    player: Player,
-    rating_list: RatingList,
-    rating: int | None,
-    games: int = 0,
-    date: datetime.date | None = None,
-    user: Any = None,
-    declared_grade: str | None = None,
-) -> PlayerRating:
-    """Set the rating a player brings to a list (``None`` clears it) and replay the list.
-
-    ``games`` is the number of rated games behind that rating (for the K rules) and ``date``
-    the date from which it is valid (``None``: from the beginning of the list's history).
-    ``declared_grade`` (go and shogi lists) sets the declared grade too, as
-    :func:`set_declared_grade` does (``None``: unchanged). Refused: a rating outside 0–3500
-    (go: −900–3000), a negative number of games, a grade the list does not know.
-    """
-    errors: dict[str, str] = {}
-    grade_changed = False
-    if declared_grade is not None:
-        try:
-            declared_grade = _clean_grade(rating_list, declared_grade)
-            grade_changed = True
-        except ValidationError as error:
-            errors.update({k: v[0] for k, v in error.message_dict.items()})
-    low, high = RATING_BOUNDS.get(rating_list.system, (RATING_MIN, RATING_MAX))
-    if rating is not None and (
-        isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high
-    ):
-        errors["starting_rating"] = _(
-            "A rating must be a whole number from %(min)d to %(max)d."
-        ) % {
-            "min": low,
-            "max": high,
-        }
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        errors["starting_games"] = _("The number of games must be zero or more.")
-    if errors:
-        raise ValidationError(errors)
-    with transaction.atomic():
-        locked = lock_rating_list(rating_list)
-        entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
-        # The periods affected start where the old or the new starting rating applies.
-        keys = []
-        before = {
-            "starting_rating": entry.starting_rating,
-            "starting_games": entry.starting_games,
-            "starting_date": entry.starting_date,
-        }
-        if entry.starting_rating is not None:
-            keys.append(entry.starting_date)
-        if rating is not None:
-            keys.append(date)
-        if grade_changed and declared_grade != entry.declared_grade:
-            entry.declared_grade = declared_grade
-            keys.append(None)  # a newcomer's entry rating: replay everything
-        entry.starting_rating = rating
-        entry.starting_games = games
-        entry.starting_date = date
-        entry.save(
-            update_fields=["starting_rating", "starting_games", "starting_date", "declared_grade"]
-        )
-        from_date = None if None in keys else min(keys, default=datetime.date.max)
-        replay_locked(locked, from_date=from_date)
-        entry.refresh_from_db()
-        record(
-            action=AuditAction.STARTING_RATING_SET,
-            summary=_("%(player)s: starting rating in %(list)s set to %(rating)s")
-            % {"player": player.name, "list": locked.name, "rating": rating},
-            user=user,
-            player=player,
-            rating_list=locked,
-            before=before,
-            after={"starting_rating": rating, "starting_games": games, "starting_date": date},
-        )
-    return entry
-
-
-def set_declared_grade(*, player: Player, rating_list: RatingList, grade: str) -> PlayerRating:
-    """Set the grade a go or shogi player declares (``""`` clears it) and replay the list.
-
-    A new player without a starting rating enters the list at the rating of this grade (EGF:
-    100 points a grade, 2100 = 1 dan; FESA: the grade's midpoint); a FESA player starts with
-    this grade. The grade is stored normalised (``"5 kyu"`` -> ``"5k"``). Refused: a list
-    without grades (FIDE) and a grade the list's system does not know.
-    """
-    grade = _clean_grade(rating_list, grade)
-    with transaction.atomic():
-        locked = lock_rating_list(rating_list)
-        entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
-        entry.declared_grade = grade
-        entry.save(update_fields=["declared_grade"])
-        replay_locked(locked, from_date=None)
-        entry.refresh_from_db()
-    return entry
-
-
-def _clean_grade(rating_list: RatingList, grade: str) -> str:
-    """The grade normalised for the list's system (``""`` stays empty); else ValidationError."""
-    grade = (grade or "").strip()
-    parse = GRADE_PARSERS.get(rating_list.system)
-    if parse is None:
-        if not grade:
-            return ""
-        raise ValidationError(
-            {"declared_grade": _("The rating list %(list)s has no grades.") % {"list": rating_list}}
-        )
-    if not grade:
-        return ""
-    try:
-        return parse(grade)
-    except ValueError:
-        raise ValidationError(
-            {
-                "declared_grade": _("“%(grade)s” is not a grade of this list (e.g. “5k” or “2d”).")
-                % {"grade": grade}
-            }
-        ) from None
-
-
-def replay_rating_list(
-    *, rating_list: RatingList, from_date: datetime.date | None = None
-) -> ReplayStats:
-    """Replay ``rating_list``, rewriting derived rows from the period containing ``from_date``.
-
-    ``from_date`` is the end date of the earliest tournament whose games changed (or the
-    earliest starting date that changed); ``None`` rewrites everything.
-    """
-    with transaction.atomic():
-        locked = lock_rating_list(rating_list)
-        return replay_locked(locked, from_date=from_date)
-
-
-def recompute_ratings(*, rating_list: RatingList | None = None) -> list[ReplayStats]:
-    """Replay one list, or every list, from scratch (one transaction per list)."""
-    lists = [rating_list] if rating_list is not None else list(RatingList.objects.all())
-    return [replay_rating_list(rating_list=item) for item in lists]
-
-
-def close_rating_period(
-    *, rating_list: RatingList, date: datetime.date, user: Any = None
-) -> PublishedList:
-    """Publish the list dated ``date``: closes the open period and freezes its ratings.
-
-    Tournaments that ended before ``date`` are rated on this list; later ones stay in the
-    open period. The new list must be dated after the list's last published list. Its rows
-    (``PublishedRating``) are derived: a later correction of a game in this period re-derives
-    them (and every later list).
-    """
-    if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
-        raise ValidationError({"date": _("Enter a valid date.")})
-    with transaction.atomic():
-        locked = lock_rating_list(rating_list)
-        last = (
-            PublishedList.objects.filter(rating_list=locked)
-            .order_by("-date")
-            .values_list("date", flat=True)
-            .first()
-        )
-        if last is not None and date <= last:
-            raise ValidationError(
-                {
-                    "date": _(
-                        "A list dated %(date)s has already been published; pick a later date."
-                    )
-                    % {"date": last.isoformat()}
-                }
-            )
-        published = PublishedList.objects.create(
-            rating_list=locked, date=date, closed_by=user if _is_saved_user(user) else None
-        )
-        # Only the old open period changes: it becomes the new closed period.
-        replay_locked(locked, from_date=last)
-        record(
-            action=AuditAction.PERIOD_CLOSED,
-            summary=_("%(list)s: list of %(date)s published")
-            % {"list": locked.name, "date": date.isoformat()},
-            user=user,
-            rating_list=locked,
-            before={"last_list": last},
-            after={"last_list": date},
-        )
-    return published
-
-
-def reopen_rating_period(*, rating_list: RatingList, user: Any = None) -> datetime.date:
-    """Withdraw the list's latest published list (e.g. closed on a wrong date).
-
-    Its games go back to the open period and the live ratings are replayed; returns the
-    date of the withdrawn list. Only the latest list can be withdrawn, so the lists before
-    it stay as they are. Refused when nothing has been published.
-    """
-    with transaction.atomic():
-        locked = lock_rating_list(rating_list)
-        lists = list(PublishedList.objects.filter(rating_list=locked).order_by("-date")[:2])
-        if not lists:
-            raise ValidationError(
-                {"rating_list": _("No list of %(list)s has been published.") % {"list": locked}}
-            )
-        latest = lists[0]
-        previous = lists[1].date if len(lists) > 1 else None
-        PublishedRating.objects.filter(published_list=latest).delete()
-        RatingChange.objects.filter(period=latest).update(period=None)
-        latest.delete()
-        replay_locked(locked, from_date=previous)
-        record(
-            action=AuditAction.PERIOD_REOPENED,
-            summary=_("%(list)s: list of %(date)s withdrawn")
-            % {"list": locked.name, "date": latest.date.isoformat()},
-            user=user,
-            rating_list=locked,
-            before={"last_list": latest.date},
-            after={"last_list": previous},
-        )
-    return latest.date
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def lock_rating_list(rating_list: RatingList) -> RatingList:
-    """Lock the rating list row for the rest of the transaction and return it fresh."""
-    return RatingList.objects.select_for_update().get(pk=rating_list.pk)
-
-
-def _is_saved_user(user: Any) -> bool:
-    return user is not None and getattr(user, "pk", None) is not None
+# --------------------------------------------------------------------------- reading
 
 
 def rated_games_query(

@@ -1,0 +1,165 @@
+"""Clubs and the rating lists' own settings: plain rows without rating rules.
+
+    create_club(*, actor, fields) -> Club                       # staff
+    update_club(*, actor, club, changes) -> Club                 # staff, the club's organisers
+    delete_club(*, actor, club) -> None                          # staff
+    set_organisers(*, actor, club, organisers) -> list[User]     # staff
+    save_rating_list(*, actor, rating_list, changes) -> RatingList   # staff; name, description…
+    delete_rating_list(*, actor, rating_list) -> None            # staff; refused once used
+
+Each is one unit of work with its audit entry; the pages showing the row are made stale at
+once (a club's or a list's new name shows on the next page load).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from core import roles
+from core.audit import snapshot
+from core.enums import AuditAction
+from core.unit_of_work import change
+from players.models import Club
+from ratings.models import RatingList
+
+CLUB_FIELDS = ("name", "short_name", "city", "federation")
+#: What staff may change of a rating list (game, time control and system are fixed once a
+#: tournament is rated in it: the admin shows them read-only then).
+RATING_LIST_FIELDS = ("name", "slug", "game", "time_control", "system", "description", "position")
+
+
+def _unknown(changes: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(changes) - set(allowed))
+    if unknown:
+        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
+
+
+def create_club(*, actor: Any, fields: dict[str, Any]) -> Club:
+    """Create a club (``full_clean`` first)."""
+    _unknown(fields, CLUB_FIELDS)
+    club = Club(**fields)
+    club.full_clean()
+    with change(actor=actor, role=roles.staff()) as unit:
+        club.save()
+        unit.audit(
+            AuditAction.CLUB_CREATED,
+            _("Club %(club)s created") % {"club": club.name},
+            after=snapshot(club, CLUB_FIELDS),
+        )
+    return club
+
+
+def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:
+    """Change a club's fields; changing nothing records nothing."""
+    _unknown(changes, CLUB_FIELDS)
+    with change(actor=actor, role=roles.organiser_of(club)) as unit:
+        current = Club.objects.get(pk=club.pk)
+        before = snapshot(current, CLUB_FIELDS)
+        for name, value in changes.items():
+            setattr(current, name, value)
+        current.full_clean()
+        after = snapshot(current, CLUB_FIELDS)
+        changed = [name for name in CLUB_FIELDS if before[name] != after[name]]
+        if not changed:
+            return current
+        current.save()
+        unit.audit(
+            AuditAction.CLUB_CHANGED,
+            _("Club %(club)s changed: %(fields)s")
+            % {"club": current.name, "fields": ", ".join(changed)},
+            before={name: before[name] for name in changed},
+            after={name: after[name] for name in changed},
+        )
+    return current
+
+
+def delete_club(*, actor: Any, club: Club) -> None:
+    """Delete a club; its players and tournaments stay, without a club."""
+    with change(actor=actor, role=roles.staff()) as unit:
+        unit.audit(
+            AuditAction.CLUB_DELETED,
+            _("Club %(club)s deleted") % {"club": club.name},
+            before=snapshot(club, CLUB_FIELDS),
+        )
+        Club.objects.filter(pk=club.pk).delete()
+
+
+def set_organisers(*, actor: Any, club: Club, organisers: Any) -> list[Any]:
+    """Appoint the organisers of ``club`` (replaces the previous ones; staff only)."""
+    organisers = list(organisers)
+    with change(actor=actor, role=roles.staff()) as unit:
+        before = sorted(club.organisers.values_list("pk", flat=True))
+        after = sorted(user.pk for user in organisers)
+        if before == after:
+            return organisers
+        club.organisers.set(organisers)
+        unit.audit(
+            AuditAction.ORGANISERS_SET,
+            _("Organisers of %(club)s: %(names)s")
+            % {"club": club.name, "names": ", ".join(u.get_username() for u in organisers) or "–"},
+            before={"organisers": before},
+            after={"organisers": after},
+        )
+    return organisers
+
+
+def save_rating_list(
+    *, actor: Any, rating_list: RatingList | None, changes: dict[str, Any]
+) -> RatingList:
+    """Create a rating list (``rating_list=None``) or change its settings. The rating rules of
+    a list with rated tournaments cannot change here (it would silently change the maths)."""
+    _unknown(changes, RATING_LIST_FIELDS)
+    if rating_list is None:
+        created = RatingList(**changes)
+        created.full_clean()
+        with change(actor=actor, role=roles.staff()) as unit:
+            created.save()
+            unit.audit(
+                AuditAction.RATING_LIST_CHANGED,
+                _("Rating list %(list)s created") % {"list": created.name},
+                rating_list=created,
+                after=snapshot(created, RATING_LIST_FIELDS),
+            )
+        return created
+    with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
+        current = unit.lists[rating_list.pk]
+        before = snapshot(current, RATING_LIST_FIELDS)
+        for name, value in changes.items():
+            setattr(current, name, value)
+        current.full_clean()
+        after = snapshot(current, RATING_LIST_FIELDS)
+        changed = [name for name in RATING_LIST_FIELDS if before[name] != after[name]]
+        if not changed:
+            return current
+        rules = {"game", "time_control", "system"} & set(changed)
+        if rules and current.tournaments.exists():
+            raise ValidationError(
+                {name: _("Rated tournaments depend on this: it cannot change.") for name in rules}
+            )
+        current.save()
+        unit.audit(
+            AuditAction.RATING_LIST_CHANGED,
+            _("Rating list %(list)s changed: %(fields)s")
+            % {"list": current.name, "fields": ", ".join(changed)},
+            rating_list=current,
+            before={name: before[name] for name in changed},
+            after={name: after[name] for name in changed},
+        )
+    return current
+
+
+def delete_rating_list(*, actor: Any, rating_list: RatingList) -> None:
+    """Delete a rating list no tournament is rated in."""
+    with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
+        current = unit.lists[rating_list.pk]
+        if current.tournaments.exists():
+            raise ValidationError(_("Tournaments are rated in this list: it cannot be deleted."))
+        unit.audit(
+            AuditAction.RATING_LIST_CHANGED,
+            _("Rating list %(list)s deleted") % {"list": current.name},
+            before=snapshot(current, RATING_LIST_FIELDS),
+        )
+        current.delete()

@@ -1,0 +1,136 @@
+"""Results: entering and correcting the result of a game (or a bye).
+
+    record_result(*, actor, game, result, correction=False, expected_result=None) -> Game
+
+The whole path of "an arbiter enters a result" is described in ``docs/architecture.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
+
+from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
+from core import roles
+from core.enums import AuditAction
+from core.unit_of_work import Unit, change
+from tournaments.enums import RoundStatus
+from tournaments.models import Game, Registration
+
+
+def record_result(
+    *,
+    actor: Any,
+    game: Game,
+    result: str,
+    correction: bool = False,
+    expected_result: str | None = None,
+) -> Game:
+    """Enter (or, with ``correction=True``, correct) the result of ``game`` and replay its
+    rating list. ``""`` clears a result (a correction).
+
+    A correction in a period whose list is already published re-derives that list and every
+    later one. The same result entered again changes nothing (a form submitted twice).
+    ``expected_result`` is the result the form was based on: if the game's result is
+    something else by now (somebody else entered it), :class:`BoardChanged` is raised.
+    Refused: an unknown result code, a bye code for a game (or the reverse), a player no
+    longer entered in the tournament, a round whose pairings are not published, a game that
+    already has a result (without ``correction``).
+    """
+    errors = check_result(result, bye=game.black_id is None)
+    if errors:
+        raise ValidationError(errors)
+    tournament = game.round.tournament
+    with change(
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+    ) as unit:
+        current = enter_result(
+            unit, game, result, correction=correction, expected_result=expected_result
+        )
+    game.result = current.result
+    return current
+
+
+def _entered(side: str) -> Exists:
+    return Exists(
+        Registration.objects.filter(
+            tournament_id=OuterRef("round__tournament_id"), player_id=OuterRef(f"{side}_id")
+        )
+    )
+
+
+def enter_result(
+    unit: Unit,
+    game: Game,
+    result: str,
+    *,
+    correction: bool = False,
+    expected_result: str | None = None,
+) -> Game:
+    """The body of :func:`record_result`, for actions that enter a result in their own unit
+    (confirming a player's report)."""
+    current = (
+        Game.objects.select_related("round", "white", "black")
+        .annotate(white_entered=_entered("white"), black_entered=_entered("black"))
+        .get(pk=game.pk)
+    )
+    if current.round.status != RoundStatus.PUBLISHED:
+        raise ValidationError(
+            _("Round %(round)d is not published: results cannot be entered yet.")
+            % {"round": current.round.number}
+        )
+    errors = {}
+    for field, player, present in (
+        ("white", current.white, current.white_entered),
+        ("black", current.black, current.black_entered),
+    ):
+        if player is not None and not present:
+            errors[field] = _("%(player)s is not entered in this tournament.") % {"player": player}
+    if errors:
+        raise ValidationError(errors)
+    if current.result == result and result:
+        return current
+    if expected_result is not None and current.result != expected_result:
+        raise BoardChanged()
+    if current.result and not correction and current.result != result:
+        raise ValidationError(
+            {
+                "result": _("This game already has a result (%(result)s); correct it instead.")
+                % {"result": current.get_result_display()}
+            }
+        )
+    if not current.result and result == "" and not correction:
+        raise ValidationError({"result": _("Choose a result.")})
+    previous = current.result
+    if previous == result:
+        return current
+    number = current.round.number
+    before = game_state(current, number)
+    current.result = result
+    current.save(update_fields=["result"])
+    if previous in RATED_CODES or result in RATED_CODES:
+        unit.replay(unit.rating_list, from_date=unit.tournament.end_date)
+    values = {
+        "round": number,
+        "board": current.board,
+        "game": describe(current),
+        "previous": previous or "…",
+    }
+    unit.audit(
+        AuditAction.RESULT_CORRECTED if previous else AuditAction.RESULT_ENTERED,
+        (
+            _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
+            if previous
+            else _("Round %(round)d, board %(board)d: %(game)s")
+        )
+        % values,
+        tournament=unit.tournament,
+        player=current.white,
+        other_player=current.black,
+        before=before,
+        after=game_state(current, number),
+    )
+    return current

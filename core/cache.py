@@ -1,0 +1,75 @@
+"""What the public pages are cached under, and how a change makes them stale.
+
+Two kinds of version make up every key (:func:`cache_key`):
+
+- **list versions** (``RatingList.version``, in the database): the replay raises a list's
+  version in its own transaction, under the list's lock. Pages showing a list's ratings are
+  cached under it, so an entered result shows at once, in every app server.
+- **the content version** (in the cache): every unit of work that changed something sets a
+  new one when it commits (:func:`bump_content_version`), so an edit that replays nothing (a
+  player's name, a club, a tournament) shows at once too. It follows the clock: when the
+  cache loses it, the next read starts a new one and no old key can be hit again.
+
+With a per-process cache (the local default) the content version is per process; with a
+shared cache (``REDIS_URL``, production with several app servers) it is shared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import get_language
+
+from ratings.models import RatingList
+
+T = TypeVar("T")
+
+PAGE_CACHE_SECONDS = 600
+"""How long a cached page or part lives at most (the versions make it stale sooner)."""
+
+CONTENT_VERSION_KEY = "clubrating:content-version"
+
+
+def _now() -> int:
+    return time.time_ns() // 1000
+
+
+def content_version() -> int:
+    """The current content version (a new one if the cache has none)."""
+    return cache.get_or_set(CONTENT_VERSION_KEY, _now, None)
+
+
+def bump_content_version() -> None:
+    """Make every cached page stale: now and once the current transaction commits.
+
+    The second bump covers a page rendered between the two from data read before the commit
+    (it was cached under the first new version; the commit leaves that version behind).
+    """
+    cache.set(CONTENT_VERSION_KEY, _now(), None)
+    transaction.on_commit(lambda: cache.set(CONTENT_VERSION_KEY, _now(), None))
+
+
+def list_versions() -> list[tuple[int, int]]:
+    """(id, version) of every rating list: the key of pages showing all lists (one query)."""
+    return list(RatingList.objects.order_by("pk").values_list("pk", "version"))
+
+
+def cache_key(kind: str, *parts: Any) -> str:
+    """A key for ``kind`` and ``parts`` in the current language and content version (hashed:
+    parts such as a query string may hold any character and any length)."""
+    text = repr((get_language() or "", content_version(), *parts))
+    return f"page:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def cached(key: str, compute: Callable[[], T], timeout: int = PAGE_CACHE_SECONDS) -> T:
+    """The value cached under ``key``; else ``compute()``, cached for ``timeout`` seconds."""
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, timeout)
+    return value
