@@ -54,6 +54,9 @@ from ratings.recompute import ReplayStats, replay_locked
 from tournaments.models import Tournament
 
 _current: contextvars.ContextVar[Unit | None] = contextvars.ContextVar("unit", default=None)
+_observers: contextvars.ContextVar[tuple[list[Unit], ...]] = contextvars.ContextVar(
+    "unit_observers", default=()
+)
 
 FROM_THE_START = None
 """``unit.replay(list, from_date=FROM_THE_START)``: rewrite every period of the list."""
@@ -82,6 +85,8 @@ class Unit:
     _touched: bool = False
     stats: list[ReplayStats] = field(default_factory=list)
     """What each replay did (filled when the unit ends)."""
+    locked: list[tuple[str, int]] = field(default_factory=list)
+    """The rows the unit locked, in the order it locked them: (table, primary key)."""
 
     @property
     def rating_list(self) -> RatingList | None:
@@ -181,18 +186,23 @@ def change(
     if ratings and tournament is not None and tournament.rating_list_id is not None:
         list_pks = sorted({*list_pks, tournament.rating_list_id})
     unit = Unit(actor=actor)
+    for observed in _observers.get():
+        observed.append(unit)
     token = _current.set(unit)
     try:
         with transaction.atomic():
             for pk in list_pks:
                 unit.lists[pk] = RatingList.objects.select_for_update().get(pk=pk)
+                unit.locked.append((RatingList._meta.db_table, pk))
             if tournament is not None:
                 unit.tournament = _lock_tournament(tournament, unit.lists if ratings else None)
+                unit.locked.append((Tournament._meta.db_table, tournament.pk))
             wanted = _pks(players)
             unit.players = {
                 p.pk: p
                 for p in Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
             }
+            unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
             if len(unit.players) != len(wanted):
                 raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
             yield unit
@@ -216,6 +226,18 @@ def _lock_tournament(tournament: Tournament, locked: dict[int, RatingList] | Non
         # It moved to another list since the caller read it: that list is not locked.
         raise ChangedMeanwhile(_("The tournament was changed meanwhile — reload the page."))
     return current
+
+
+@contextmanager
+def observe() -> Iterator[list[Unit]]:
+    """Collect every unit of work started inside the block (what they locked, replayed):
+    for tests and diagnostics; it changes nothing in how units run."""
+    collected: list[Unit] = []
+    token = _observers.set((*_observers.get(), collected))
+    try:
+        yield collected
+    finally:
+        _observers.reset(token)
 
 
 def current_unit() -> Unit | None:

@@ -118,6 +118,17 @@ class StandingsBaseView(ReadOnlyMixin, DetailView):
         return context
 
 
+def shown_grades(data: queries.StandingsData) -> dict[int, str] | None:
+    """Player id -> the grade a tournament page shows: in a go or shogi list the grade of the
+    player's rating there, as the leaderboard and the overview show it; a McMahon entry
+    without one (or an unrated McMahon tournament) shows the grade it was paired with."""
+    shown = tournament_grades(data.tournament, [p.pk for p in data.players.values()])
+    if not data.shows_grades:
+        return shown
+    entry = {data.players[tpn].pk: grade for tpn, grade in data.grades.items()}
+    return {**entry, **{pid: grade for pid, grade in (shown or {}).items() if grade}}
+
+
 class StandingsView(StandingsBaseView):
     """Standings after any round: shared places, tie-breaks, performance, rating change."""
 
@@ -130,11 +141,7 @@ class StandingsView(StandingsBaseView):
             queries.standings_rows(data, ranked),
             tiebreaks=ranked.tiebreaks,
             rated=data.rated,
-            grades=(
-                {data.players[tpn].pk: grade for tpn, grade in data.grades.items()}
-                if data.shows_grades
-                else tournament_grades(data.tournament, [p.pk for p in data.players.values()])
-            ),
+            grades=shown_grades(data),
         )
 
 
