@@ -11,9 +11,11 @@
 In this order, in one transaction:
 
 1. **the actor** is checked: a user or a :class:`core.roles.SystemActor`, never ``None``;
-2. **the role** (a :class:`core.roles.Check`) is checked before anything is locked or written
-   (``PermissionDenied``);
-3. **the locks**, always in one global order: rating lists by primary key, then the
+2. **the role** (a :class:`core.roles.Check`) is checked before anything is written
+   (``PermissionDenied``): before anything is locked, or, for a tournament's arbiters and
+   organisers, by the very query that locks the tournament;
+3. **the locks**, always in one global order: rating lists by primary key (locking a list
+   raises its version, which the pages showing it are cached under), then the
    tournament row, then player rows by primary key. A tournament's own rating list is locked
    with it when the body may change its rated games (``ratings=True``). Two writers of one
    list or one tournament therefore run one after the other and never wait for each other in
@@ -22,8 +24,7 @@ In this order, in one transaction:
 4. **the body** runs: it reads the locked rows from ``unit`` (``unit.tournament``,
    ``unit.lists``) and writes;
 5. at the end of the body: **the replay** of every list the body marked
-   (:meth:`Unit.replay`), once per list, from the earliest date marked (the replay raises the
-   list's version, which the pages showing it are cached under);
+   (:meth:`Unit.replay`), once per list, from the earliest date marked;
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
 7. a unit that changed something **makes the cached pages stale** (the content version,
    :mod:`core.cache`), so an edit that replays nothing shows at once too;
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 import contextvars
 import datetime
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +47,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
 from core import audit, cache, roles
@@ -181,7 +185,11 @@ def change(
         raise TypeError("change() needs the role the action requires (a core.roles.Check).")
     if _current.get() is not None:
         raise RuntimeError("Units of work do not nest: pass the unit to the inner step.")
-    roles.require(role.allows(actor))
+    in_lock = None
+    if tournament is not None and role.subject is tournament:
+        in_lock = roles.in_lock_query(role, actor)
+    if in_lock is None:
+        roles.require(role.allows(actor))
     list_pks = _pks(lists)
     if ratings and tournament is not None and tournament.rating_list_id is not None:
         list_pks = sorted({*list_pks, tournament.rating_list_id})
@@ -192,11 +200,20 @@ def change(
     try:
         with transaction.atomic():
             for pk in list_pks:
-                unit.lists[pk] = RatingList.objects.select_for_update().get(pk=pk)
+                _lock_list(pk)
                 unit.locked.append((RatingList._meta.db_table, pk))
             if tournament is not None:
-                unit.tournament = _lock_tournament(tournament, unit.lists if ratings else None)
+                unit.tournament = _lock_tournament(
+                    tournament, list_pks if ratings else None, in_lock
+                )
                 unit.locked.append((Tournament._meta.db_table, tournament.pk))
+                if in_lock is not None:
+                    roles.require(unit.tournament.allowed)
+                if unit.tournament.rating_list_id in list_pks:
+                    unit.lists[unit.tournament.rating_list_id] = unit.tournament.rating_list
+            others = [pk for pk in list_pks if pk not in unit.lists]
+            if others:
+                unit.lists.update(RatingList.objects.in_bulk(others))
             wanted = _pks(players)
             unit.players = {
                 p.pk: p
@@ -216,12 +233,22 @@ def change(
         _current.reset(token)
 
 
-def _lock_tournament(tournament: Tournament, locked: dict[int, RatingList] | None) -> Tournament:
-    current = (
-        Tournament.objects.select_for_update(of=("self",))
-        .select_related("rating_list", "club")
-        .get(pk=tournament.pk)
+def _lock_list(pk: int) -> None:
+    """Lock a rating list's row and raise its version: the pages showing the list are cached
+    under it (:mod:`core.cache`), and the new version is seen with the unit's changes, at
+    the commit. It follows the clock, so it stays above every earlier one after a restore."""
+    raised = RatingList.objects.filter(pk=pk).update(
+        version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
     )
+    if not raised:
+        raise ChangedMeanwhile(_("The rating list was deleted meanwhile — reload the page."))
+
+
+def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: Any) -> Tournament:
+    rows = Tournament.objects.select_for_update(of=("self",)).select_related("rating_list", "club")
+    if in_lock is not None:
+        rows = rows.annotate(allowed=in_lock)
+    current = rows.get(pk=tournament.pk)
     if locked is not None and current.rating_list_id not in (None, *locked):
         # It moved to another list since the caller read it: that list is not locked.
         raise ChangedMeanwhile(_("The tournament was changed meanwhile — reload the page."))

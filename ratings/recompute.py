@@ -24,13 +24,13 @@ import datetime
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models import Case, F, JSONField, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from ratings.models import (
     PlayerRating,
@@ -119,26 +119,77 @@ class _Inputs:
     players: dict[int, PlayerInput]
     tournaments: dict[int, TournamentInput]
     games: list[GameInput]
+    #: player id -> (PlayerRating id, its derived fields as stored): what the replay rewrites.
+    stored: dict[int, tuple[int, list[Any]]] = field(default_factory=dict)
 
 
-def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
-    """Read what a replay from ``from_period`` needs (from 0 if no checkpoint is stored)."""
-    lists = list(
+#: The derived fields of ``PlayerRating`` the replay writes, in this order.
+_DERIVED = (
+    "rating",
+    "live_rating",
+    "period_change",
+    "period_games",
+    "k",
+    "games",
+    "peak",
+    "last_played",
+    "grade",
+    "status",
+)
+
+
+def _lists(
+    rating_list: RatingList, from_date: datetime.date | None
+) -> tuple[list[int], list[datetime.date], int, Checkpoint | None]:
+    """The list's published lists (ids, dates), the first period to rewrite and the
+    checkpoint to start it from. One query: the latest list's checkpoint comes with the dates
+    (a result of the open period starts from it); a correction in a closed period reads the
+    checkpoint it needs with a second one."""
+    latest = PublishedList.objects.filter(rating_list=rating_list).order_by("-date").values("pk")
+    rows = list(
         PublishedList.objects.filter(rating_list=rating_list)
         .order_by("date")
-        .values_list("id", "date")
-    )
-    list_ids = [pk for pk, _ in lists]
-    list_dates = [day for _, day in lists]
-    checkpoint = None
-    if from_period > 0:
-        checkpoint = (
-            PublishedList.objects.filter(pk=list_ids[from_period - 1])
-            .values_list("replay_state", flat=True)
-            .first()
+        .annotate(
+            state=Case(
+                When(pk=Subquery(latest[:1]), then=F("replay_state")),
+                default=Value(None),
+                output_field=JSONField(),
+            )
         )
-        if checkpoint is None:  # e.g. lists published before checkpoints existed
-            from_period = 0
+        .values_list("id", "date", "state")
+    )
+    list_ids = [pk for pk, _day, _state in rows]
+    list_dates = [day for _pk, day, _state in rows]
+    first = 0 if from_date is None else period_index(list_dates, from_date)
+    checkpoint = None
+    if first == len(rows) and rows:
+        checkpoint = rows[-1][2]
+    elif first > 0:
+        checkpoint = (
+            PublishedList.objects.filter(pk=list_ids[first - 1])
+            .values_list("replay_state", flat=True)
+            .get()
+        )
+    if first > 0 and checkpoint is None:  # e.g. lists published before checkpoints existed
+        first = 0
+    return list_ids, list_dates, first, checkpoint
+
+
+def _load(
+    rating_list: RatingList,
+    *,
+    from_period: int = 0,
+    lists: tuple[list[int], list[datetime.date], Checkpoint | None] | None = None,
+) -> _Inputs:
+    """Read what a replay from ``from_period`` needs (from 0 if no checkpoint is stored):
+    the tournaments and rated games of the periods replayed, every player of the list with
+    their inputs and their stored derived fields, and the rows of the earlier lists those
+    tournaments started under. ``lists``: the published lists and the checkpoint, when the
+    caller has read them (:func:`_lists`)."""
+    if lists is None:
+        list_ids, list_dates, from_period, checkpoint = _lists_from_period(rating_list, from_period)
+    else:
+        list_ids, list_dates, checkpoint = lists
     ended_from = list_dates[from_period - 1] if from_period > 0 else None
     tournaments_query = Tournament.objects.filter(rating_list=rating_list)
     if ended_from is not None:
@@ -156,30 +207,17 @@ def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
             rating_list.pk, ended_from=ended_from, handicap=True
         ).iterator(chunk_size=20000)
     ]
-    in_games = {g.white for g in games} | {g.black for g in games}
-    known = set(
-        PlayerRating.objects.filter(rating_list=rating_list).values_list("player_id", flat=True)
-    )
-    missing = in_games - known
+    players, stored = _players(rating_list)
+    missing = ({g.white for g in games} | {g.black for g in games}) - set(players)
     if missing:
         PlayerRating.objects.bulk_create(
             [PlayerRating(rating_list=rating_list, player_id=pid) for pid in sorted(missing)],
             batch_size=BATCH_SIZE,
             ignore_conflicts=True,
         )
-    players = {
-        pid: PlayerInput(pid, rating, n, day, birth.year if birth else None, grade or None)
-        for pid, rating, n, day, birth, grade in PlayerRating.objects.filter(
-            rating_list=rating_list
-        ).values_list(
-            "player_id",
-            "starting_rating",
-            "starting_games",
-            "starting_date",
-            "player__birth_date",
-            "declared_grade",
-        )
-    }
+        new_players, new_stored = _players(rating_list, only=missing)
+        players.update(new_players)
+        stored.update(new_stored)
     # The earlier lists in force at the start of the tournaments replayed.
     index_of = {pk: i for i, pk in enumerate(list_ids)}
     needed = {period_index(list_dates, t.start_date) - 1 for t in tournaments.values()} & set(
@@ -201,7 +239,56 @@ def _load(rating_list: RatingList, *, from_period: int = 0) -> _Inputs:
         players=players,
         tournaments=tournaments,
         games=games,
+        stored=stored,
     )
+
+
+def _lists_from_period(
+    rating_list: RatingList, from_period: int
+) -> tuple[list[int], list[datetime.date], int, Checkpoint | None]:
+    lists = list(
+        PublishedList.objects.filter(rating_list=rating_list)
+        .order_by("date")
+        .values_list("id", "date")
+    )
+    list_ids = [pk for pk, _ in lists]
+    list_dates = [day for _, day in lists]
+    checkpoint = None
+    if from_period > 0:
+        checkpoint = (
+            PublishedList.objects.filter(pk=list_ids[from_period - 1])
+            .values_list("replay_state", flat=True)
+            .get()
+        )
+        if checkpoint is None:
+            from_period = 0
+    return list_ids, list_dates, from_period, checkpoint
+
+
+def _players(
+    rating_list: RatingList, *, only: set[int] | None = None
+) -> tuple[dict[int, PlayerInput], dict[int, tuple[int, list[Any]]]]:
+    """The list's players: their inputs, and their stored derived fields (one query)."""
+    rows = PlayerRating.objects.filter(rating_list=rating_list)
+    if only is not None:
+        rows = rows.filter(player_id__in=only)
+    players: dict[int, PlayerInput] = {}
+    stored: dict[int, tuple[int, list[Any]]] = {}
+    for pk, pid, rating, n, day, birth, grade, *derived in rows.values_list(
+        "id",
+        "player_id",
+        "starting_rating",
+        "starting_games",
+        "starting_date",
+        "player__birth_date",
+        "declared_grade",
+        *_DERIVED,
+    ).iterator(chunk_size=20000):
+        players[pid] = PlayerInput(
+            pid, rating, n, day, birth.year if birth else None, grade or None
+        )
+        stored[pid] = (pk, derived)
+    return players, stored
 
 
 def compute(rating_list: RatingList, *, from_period: int = 0) -> tuple[_Inputs, ReplayResult]:
@@ -211,7 +298,10 @@ def compute(rating_list: RatingList, *, from_period: int = 0) -> tuple[_Inputs, 
     (and reads only the tournaments and games of the periods replayed); without a stored
     checkpoint it starts from period 0.
     """
-    inputs = _load(rating_list, from_period=from_period)
+    return _run(rating_list, _load(rating_list, from_period=from_period))
+
+
+def _run(rating_list: RatingList, inputs: _Inputs) -> tuple[_Inputs, ReplayResult]:
     system = get_system(rating_list.system, time_control=rating_list.time_control)
     result = replay(
         system,
@@ -229,19 +319,17 @@ def compute(rating_list: RatingList, *, from_period: int = 0) -> tuple[_Inputs, 
 def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -> ReplayStats:
     """Replay a list and rewrite the derived rows from the period containing ``from_date``.
 
-    The caller must hold the list's row lock (:func:`lock_rating_list`) inside a
-    transaction; the write services of every app use this after changing games. The replay
-    starts from the checkpoint stored on the list closing the period before, so it reads
-    only the tournaments and games of the periods it rewrites.
+    The caller must hold the list's row lock inside a transaction: only the unit of work
+    (:func:`core.unit_of_work.change`) calls it, and raises the list's version with the lock.
+    The replay starts from the checkpoint stored on the list closing the period before, so it
+    reads only the tournaments and games of the periods it rewrites.
     """
     started = time.perf_counter()
-    list_dates = list(
-        PublishedList.objects.filter(rating_list=rating_list)
-        .order_by("date")
-        .values_list("date", flat=True)
+    list_ids, list_dates, first, checkpoint = _lists(rating_list, from_date)
+    inputs, result = _run(
+        rating_list,
+        _load(rating_list, from_period=first, lists=(list_ids, list_dates, checkpoint)),
     )
-    first = 0 if from_date is None else period_index(list_dates, from_date)
-    inputs, result = compute(rating_list, from_period=first)
     rewritten_ids = inputs.list_ids[first:]
 
     changes = RatingChange.objects.filter(rating_list=rating_list)
@@ -254,19 +342,15 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
         ledger, rating_list_id=rating_list.pk, period_ids=period_ids, scale=result.ledger_scale
     )
 
-    entries = PublishedRating.objects.filter(published_list_id__in=rewritten_ids)
-    entries._raw_delete(entries.db)
+    if rewritten_ids:
+        entries = PublishedRating.objects.filter(published_list_id__in=rewritten_ids)
+        entries._raw_delete(entries.db)
     published = [row for row in result.published if row.period >= first]
     write_published(published, period_ids=period_ids)
     for index, state in result.checkpoints.items():
         PublishedList.objects.filter(pk=inputs.list_ids[index]).update(replay_state=state)
 
-    update_player_ratings(rating_list.pk, result.live)
-    # A new version for the pages that cache what they show of this list (same transaction):
-    # above every earlier one, also after a restore or an import (it follows the clock).
-    RatingList.objects.filter(pk=rating_list.pk).update(
-        version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
-    )
+    update_player_ratings(inputs.stored, result.live)
     return ReplayStats(
         rating_list_id=rating_list.pk,
         from_date=from_date,
@@ -299,12 +383,6 @@ _LEDGER_COLUMNS = (
 )
 _SCORES = ("0.0", "0.5", "1.0")
 _HUNDREDTHS = tuple(f"{value / 100:.2f}" for value in range(101))
-
-
-def _hundredths(value: int | None) -> str | None:
-    if value is None:
-        return None
-    return f"{value / 100:.2f}"
 
 
 def _scaled(value: int, scale: int) -> str:
@@ -435,24 +513,13 @@ def _decimal(hundredths: int | None) -> Decimal | None:
     return None if hundredths is None else Decimal(hundredths).scaleb(-2)
 
 
-def update_player_ratings(rating_list_id: int, live: dict[int, LiveRow]) -> int:
-    """Write the derived fields of the list's ``PlayerRating`` rows that changed."""
-    current = PlayerRating.objects.filter(rating_list_id=rating_list_id).values_list(
-        "id",
-        "player_id",
-        "rating",
-        "live_rating",
-        "period_change",
-        "period_games",
-        "k",
-        "games",
-        "peak",
-        "last_played",
-        "grade",
-        "status",
-    )
+def update_player_ratings(
+    stored: dict[int, tuple[int, list[Any]]], live: dict[int, LiveRow]
+) -> int:
+    """Write the derived fields of the list's ``PlayerRating`` rows that changed (``stored``:
+    player id -> (row id, the derived fields as read before the replay))."""
     updates = []
-    for pk, player, *old in current.iterator(chunk_size=20000):
+    for player, (pk, old) in stored.items():
         row = live.get(player)
         if row is None:  # a player of the list without rated games yet: keep defaults
             row = LiveRow(player, None, None, 0, 0, None, 0, None, None)
