@@ -3,7 +3,7 @@
 Pure modules: ``rules/ratings/``, ``rules/ratings/replay.py``, the SVG charts
 ``public/charts.py``, the list exports ``public/exports.py``, the pairing engines in
 ``tournaments/pairing/`` (Dutch, Berger, McMahon), ``rules/standings/``,
-``rules/files/trf.py`` and the go/shogi results files ``rules/files/h9.py`` and
+``rules/files/trf/`` and the go/shogi results files ``rules/files/h9.py`` and
 ``rules/files/turnering.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
@@ -164,7 +164,7 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/pairing/berger.py",
         "rules/pairing/mcmahon.py",
         "rules/standings/__init__.py",
-        "rules/files/trf.py",
+        "rules/files/trf/__init__.py",
         "rules/files/h9.py",
         "rules/files/turnering.py",
     } <= names
