@@ -155,7 +155,7 @@ def _pure_modules() -> list[Path]:
 def test_the_pure_package_has_the_expected_modules() -> None:
     names = {str(path.relative_to(ROOT)) for path in _pure_modules()}
     assert {
-        "rules/ratings/fide.py",
+        "rules/ratings/fide/__init__.py",
         "rules/ratings/classes.py",
         "rules/ratings/replay.py",
         "public/charts.py",
