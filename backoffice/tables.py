@@ -11,7 +11,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import BaseTable, PlayerColumn, player_link
-from public.tables.ratings import GradeColumn
+from public.tables.columns import GradeColumn
 from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
 

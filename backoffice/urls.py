@@ -6,17 +6,17 @@ namespace): the fixed addresses here come before the public ``<slug>/`` pages.
 
 from django.urls import path
 
-from backoffice.views import organiser, reports, trf
+from backoffice.views import clubs, reports, rounds, tournaments, trf
 
 tournament_patterns = [
     path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
-    path("organise/", organiser.TournamentListView.as_view(), name="organise_list"),
-    path("organise/new/", organiser.TournamentCreateView.as_view(), name="organise_create"),
-    path("organise/clubs/", organiser.ClubListView.as_view(), name="organise_clubs"),
-    path("organise/clubs/<int:pk>/", organiser.ClubView.as_view(), name="organise_club"),
+    path("organise/", tournaments.TournamentListView.as_view(), name="organise_list"),
+    path("organise/new/", tournaments.TournamentCreateView.as_view(), name="organise_create"),
+    path("organise/clubs/", clubs.ClubListView.as_view(), name="organise_clubs"),
+    path("organise/clubs/<int:pk>/", clubs.ClubView.as_view(), name="organise_club"),
     path(
         "organise/clubs/<int:pk>/players/add/",
-        organiser.ClubPlayerCreateView.as_view(),
+        clubs.ClubPlayerCreateView.as_view(),
         name="organise_add_player",
     ),
     path("my-games/", reports.MyGamesView.as_view(), name="my_games"),
@@ -29,92 +29,92 @@ tournament_patterns = [
         name="turnering_export",
     ),
     # Organiser pages (role checks in core.roles): GET pages, POST actions.
-    path("<slug:slug>/organise/", organiser.DashboardView.as_view(), name="organise"),
+    path("<slug:slug>/organise/", tournaments.DashboardView.as_view(), name="organise"),
     path(
         "<slug:slug>/organise/register/",
-        organiser.RegisterView.as_view(),
+        tournaments.RegisterView.as_view(),
         name="organise_register",
     ),
     path(
         "<slug:slug>/organise/withdraw/",
-        organiser.WithdrawView.as_view(),
+        tournaments.WithdrawView.as_view(),
         name="organise_withdraw",
     ),
     path(
         "<slug:slug>/organise/settings/",
-        organiser.SettingsView.as_view(),
+        tournaments.SettingsView.as_view(),
         name="organise_settings",
     ),
     path(
         "<slug:slug>/organise/arbiters/",
-        organiser.ArbitersView.as_view(),
+        tournaments.ArbitersView.as_view(),
         name="organise_arbiters",
     ),
     path(
         "<slug:slug>/organise/reports/<int:report>/confirm/",
-        organiser.ConfirmReportView.as_view(),
+        rounds.ConfirmReportView.as_view(),
         name="organise_confirm_report",
     ),
     path(
         "<slug:slug>/organise/reports/<int:report>/reject/",
-        organiser.RejectReportView.as_view(),
+        rounds.RejectReportView.as_view(),
         name="organise_reject_report",
     ),
-    path("<slug:slug>/organise/bye/", organiser.ByeView.as_view(), name="organise_bye"),
+    path("<slug:slug>/organise/bye/", tournaments.ByeView.as_view(), name="organise_bye"),
     path(
         "<slug:slug>/organise/bye/<int:bye>/cancel/",
-        organiser.CancelByeView.as_view(),
+        tournaments.CancelByeView.as_view(),
         name="organise_cancel_bye",
     ),
     path(
         "<slug:slug>/organise/forbidden/",
-        organiser.ForbiddenPairView.as_view(),
+        tournaments.ForbiddenPairView.as_view(),
         name="organise_forbidden",
     ),
     path(
         "<slug:slug>/organise/rounds/add/",
-        organiser.AddRoundView.as_view(),
+        rounds.AddRoundView.as_view(),
         name="organise_add_round",
     ),
-    path("<slug:slug>/organise/pair/", organiser.PairView.as_view(), name="organise_pair"),
+    path("<slug:slug>/organise/pair/", rounds.PairView.as_view(), name="organise_pair"),
     path(
         "<slug:slug>/organise/rounds/<int:number>/",
-        organiser.RoundView.as_view(),
+        rounds.RoundView.as_view(),
         name="organise_round",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/publish/",
-        organiser.PublishView.as_view(),
+        rounds.PublishView.as_view(),
         name="organise_publish",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/discard/",
-        organiser.DiscardView.as_view(),
+        rounds.DiscardView.as_view(),
         name="organise_discard",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/swap/",
-        organiser.SwapBoardsView.as_view(),
+        rounds.SwapBoardsView.as_view(),
         name="organise_swap",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/add/",
-        organiser.AddBoardView.as_view(),
+        rounds.AddBoardView.as_view(),
         name="organise_add_board",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/delete/",
-        organiser.DeleteBoardView.as_view(),
+        rounds.DeleteBoardView.as_view(),
         name="organise_delete_board",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/edit/",
-        organiser.EditBoardView.as_view(),
+        rounds.EditBoardView.as_view(),
         name="organise_edit_board",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",
-        organiser.ResultView.as_view(),
+        rounds.ResultView.as_view(),
         name="organise_result",
     ),
 ]

@@ -115,23 +115,9 @@ def generate_tournament(
     """
     cfg = config or GeneratorConfig()
     rng = random.Random(seed)
-    raw = []
-    for i in range(players):
-        rating = 0 if rng.random() < cfg.unrated_rate else int(rng.gauss(1800, 300))
-        rating = 0 if rating == 0 else max(1000, min(2800, rating))
-        raw.append((rating, f"Player{i + 1:04d}, Seed{seed}"))
-    raw.sort(key=lambda x: (-x[0], x[1]))
-    names = {tpn: name for tpn, (_, name) in enumerate(raw, start=1)}
-    ratings = {tpn: rating for tpn, (rating, _) in enumerate(raw, start=1)}
+    names, ratings = _draw_players(players, seed, rng, cfg)
     strength = {tpn: (r or 1400) + rng.gauss(0, 100) for tpn, r in ratings.items()}
-
-    first_round = dict.fromkeys(names, 1)
-    last_round = dict.fromkeys(names, rounds)
-    for tpn in names:
-        if rounds >= 4 and rng.random() < cfg.late_entry_rate:
-            first_round[tpn] = rng.choice((2, 3))
-        if rounds >= 4 and rng.random() < cfg.withdrawal_rate:
-            last_round[tpn] = rng.randint(first_round[tpn] + 1, rounds - 1)
+    first_round, last_round = _draw_attendance(names, rounds, rng, cfg)
 
     t = GeneratedTournament(
         seed=seed,
@@ -147,11 +133,9 @@ def generate_tournament(
             if rnd < first_round[tpn] or rnd > last_round[tpn]:
                 requested[tpn] = "Z"
             elif rnd <= rounds - cfg.no_bye_in_last_rounds:
-                x = rng.random()
-                if x < cfg.half_bye_rate:
-                    requested[tpn] = "H"
-                elif x < cfg.half_bye_rate + cfg.zero_bye_rate:
-                    requested[tpn] = "Z"
+                code = _draw_bye(rng, cfg)
+                if code:
+                    requested[tpn] = code
         state = build_state(t, rnd, requested)
         result = engine(state)
         if not result.ok:
@@ -165,21 +149,7 @@ def generate_tournament(
         if result.bye is not None:
             records[result.bye] = RoundRecord(None, None, "U")
         for white, black in result.pairs:
-            x = rng.random()
-            if x < cfg.double_forfeit_rate:
-                rw, rb = "-", "-"
-            elif x < cfg.double_forfeit_rate + cfg.forfeit_rate:
-                rw, rb = ("+", "-") if rng.random() < 0.5 else ("-", "+")
-            else:
-                expected = _elo_expectation(strength[white] + 35, strength[black])
-                draw = cfg.draw_rate * (1 - abs(expected - 0.5))
-                y = rng.random()
-                if y < draw:
-                    rw, rb = "=", "="
-                elif y < draw + (1 - draw) * expected:
-                    rw, rb = "1", "0"
-                else:
-                    rw, rb = "0", "1"
+            rw, rb = _draw_result(strength[white], strength[black], rng, cfg)
             records[white] = RoundRecord(black, WHITE, rw)
             records[black] = RoundRecord(white, BLACK, rb)
         missing = set(names) - set(records)
@@ -188,6 +158,64 @@ def generate_tournament(
         for tpn in names:
             t.history[tpn].append(records[tpn])
     return t
+
+
+def _draw_players(
+    players: int, seed: int, rng: random.Random, cfg: GeneratorConfig
+) -> tuple[dict[int, str], dict[int, int]]:
+    """Names and ratings (0: unrated) by TPN, numbered in rating order."""
+    raw = []
+    for i in range(players):
+        rating = 0 if rng.random() < cfg.unrated_rate else int(rng.gauss(1800, 300))
+        rating = 0 if rating == 0 else max(1000, min(2800, rating))
+        raw.append((rating, f"Player{i + 1:04d}, Seed{seed}"))
+    raw.sort(key=lambda x: (-x[0], x[1]))
+    names = {tpn: name for tpn, (_, name) in enumerate(raw, start=1)}
+    ratings = {tpn: rating for tpn, (rating, _) in enumerate(raw, start=1)}
+    return names, ratings
+
+
+def _draw_attendance(
+    names: dict[int, str], rounds: int, rng: random.Random, cfg: GeneratorConfig
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Each player's first and last round (late entries and withdrawals)."""
+    first_round = dict.fromkeys(names, 1)
+    last_round = dict.fromkeys(names, rounds)
+    for tpn in names:
+        if rounds >= 4 and rng.random() < cfg.late_entry_rate:
+            first_round[tpn] = rng.choice((2, 3))
+        if rounds >= 4 and rng.random() < cfg.withdrawal_rate:
+            last_round[tpn] = rng.randint(first_round[tpn] + 1, rounds - 1)
+    return first_round, last_round
+
+
+def _draw_bye(rng: random.Random, cfg: GeneratorConfig) -> str:
+    """A requested bye for a player present in the round: ``"H"``, ``"Z"`` or none (``""``)."""
+    x = rng.random()
+    if x < cfg.half_bye_rate:
+        return "H"
+    if x < cfg.half_bye_rate + cfg.zero_bye_rate:
+        return "Z"
+    return ""
+
+
+def _draw_result(
+    white: float, black: float, rng: random.Random, cfg: GeneratorConfig
+) -> tuple[str, str]:
+    """The result codes of a game between players of strength ``white`` and ``black``."""
+    x = rng.random()
+    if x < cfg.double_forfeit_rate:
+        return "-", "-"
+    if x < cfg.double_forfeit_rate + cfg.forfeit_rate:
+        return ("+", "-") if rng.random() < 0.5 else ("-", "+")
+    expected = _elo_expectation(white + 35, black)
+    draw = cfg.draw_rate * (1 - abs(expected - 0.5))
+    y = rng.random()
+    if y < draw:
+        return "=", "="
+    if y < draw + (1 - draw) * expected:
+        return "1", "0"
+    return "0", "1"
 
 
 def to_trf(t: GeneratedTournament, upto_round: int | None = None) -> TrfFile:

@@ -2,7 +2,7 @@
 
 One function decides the badge (:func:`badge_for`), one function renders it
 (:func:`badge_html`) and one column factory puts it in a table
-(``public.tables.ratings.badge_column``).
+(``public.tables.columns.badge_column``).
 Chess lists show the player's FIDE title, else the national class of the rating
 (``rules.ratings.classes``). Other games have no badge until a provider is registered with
 :func:`register_badge_provider` (the go/shogi grades plug in there: a function of the player,

@@ -5,8 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import ratings as rating_views
-from public.views import reference
+from public.views import home, lists, players, reference
 from public.views import tournaments as tournament_views
 
 
@@ -25,31 +24,31 @@ class IsoDateConverter:
 register_converter(IsoDateConverter, "isodate")
 
 rating_patterns = [
-    path("", rating_views.HomeView.as_view(), name="home"),
-    path("lists/<slug:slug>/", rating_views.LeaderboardView.as_view(), name="leaderboard"),
+    path("", home.HomeView.as_view(), name="home"),
+    path("lists/<slug:slug>/", home.LeaderboardView.as_view(), name="leaderboard"),
     path(
         "lists/<slug:slug>/<isodate:date>/",
-        rating_views.PublishedListView.as_view(),
+        lists.PublishedListView.as_view(),
         name="published_list",
     ),
     path(
         "lists/<slug:slug>/distribution/",
-        rating_views.DistributionView.as_view(),
+        lists.DistributionView.as_view(),
         name="distribution",
     ),
-    path("lists/<slug:slug>/archive/", rating_views.ArchiveView.as_view(), name="archive"),
+    path("lists/<slug:slug>/archive/", lists.ArchiveView.as_view(), name="archive"),
     path(
         "lists/<slug:slug>/<isodate:date>.csv",
-        rating_views.PublishedCsvView.as_view(),
+        lists.PublishedCsvView.as_view(),
         name="published_csv",
     ),
     path(
         "lists/<slug:slug>/<isodate:date>.txt",
-        rating_views.PublishedTxtView.as_view(),
+        lists.PublishedTxtView.as_view(),
         name="published_txt",
     ),
-    path("players/compare/", rating_views.CompareView.as_view(), name="compare"),
-    path("players/<int:pk>/", rating_views.PlayerView.as_view(), name="player"),
+    path("players/compare/", players.CompareView.as_view(), name="compare"),
+    path("players/<int:pk>/", players.PlayerView.as_view(), name="player"),
     # Reference tables and calculators (computed from the rating engine).
     path("reference/", reference.ReferenceIndexView.as_view(), name="reference"),
     path(
@@ -78,10 +77,10 @@ rating_patterns = [
     ),
     path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
     path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
-    path("players/<int:pk>/games/", rating_views.PlayerGamesView.as_view(), name="player_games"),
+    path("players/<int:pk>/games/", players.PlayerGamesView.as_view(), name="player_games"),
     path(
         "players/<int:pk>/head-to-head/",
-        rating_views.HeadToHeadView.as_view(),
+        players.HeadToHeadView.as_view(),
         name="head_to_head",
     ),
 ]

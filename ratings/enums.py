@@ -21,11 +21,3 @@ class RatingSystem(models.TextChoices):
     EGF = "egf", _("EGF (GoR, 2021 system)")
     EGF_OLD = "egf_old", _("EGF (GoR, pre-2021 system)")
     FESA = "fesa", _("FESA (shogi Elo)")
-
-
-class FesaStatus(models.TextChoices):
-    """A FESA player's status (FESA rating rules): listed only when provisional or established."""
-
-    UNRATED = "unrated", _("unrated")
-    PROVISIONAL = "provisional", _("provisional")
-    ESTABLISHED = "established", _("established")

@@ -212,19 +212,6 @@ def tournament_bar(grade: str) -> int | None:
     return mcmahon.grade_rank(grade) if grade else None
 
 
-def initial_mms_by_player(tournament: Tournament) -> dict[int, int]:
-    """Per player id, the initial McMahon score (McMahon formats only, else empty)."""
-    if tournament.pairing_system not in MCMAHON_SCORED:
-        return {}
-    top, floor = tournament_bar(tournament.top_bar), tournament_bar(tournament.floor_bar)
-    out = {}
-    for registration in Registration.objects.filter(tournament=tournament):
-        rank = registration_rank(tournament, registration)
-        if rank is not None:
-            out[registration.player_id] = mcmahon.initial_mms(rank, top_bar=top, floor_bar=floor)
-    return out
-
-
 def mcmahon_state(
     tournament: Tournament, round_number: int
 ) -> tuple[mcmahon.McMahonState, list[tuple[int, str]]]:

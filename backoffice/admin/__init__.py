@@ -1,3 +1,4 @@
 """The Django admin, for staff: every model registered here, writes through the actions."""
 
-from backoffice.admin import players, ratings, tournaments  # noqa: F401 -- registers the admins
+# Importing the modules registers their admins.
+from backoffice.admin import players, ratings, rounds, tournaments  # noqa: F401

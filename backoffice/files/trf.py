@@ -62,14 +62,7 @@ def export_trf(*, tournament: Tournament) -> str:
         .order_by("pairing_number", "pk")
     )
     ratings = ratings_at_start(tournament, regs)
-    tpn_of: dict[int, int] = {}
-    next_free = max((r.pairing_number or 0 for r in regs), default=0)
-    for reg in regs:
-        if reg.pairing_number is None:
-            next_free += 1
-            tpn_of[reg.player_id] = next_free
-        else:
-            tpn_of[reg.player_id] = reg.pairing_number
+    tpn_of = _pairing_numbers(regs)
     games = list(
         Game.objects.filter(round__tournament=tournament)
         .exclude(result="")
@@ -78,6 +71,60 @@ def export_trf(*, tournament: Tournament) -> str:
     )
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     done = max((g.round.number for g in games), default=0)
+    cells = _game_cells(games, tpn_of)
+    requested = list(
+        RequestedBye.objects.filter(registration__tournament=tournament, round_number__gt=done)
+        .select_related("registration")
+        .order_by("round_number", "registration__pairing_number")
+    )
+    nxt = done + 1
+    for bye in requested:
+        if bye.round_number == nxt:
+            cells[(tpn_of[bye.registration.player_id], nxt)] = trfmod.RoundEntry(
+                None, "-", bye.kind
+            )
+    ps = tournament.point_system
+    last = min(nxt, max(tournament.rounds_planned, done))
+    records = [
+        _player_record(reg, tpn_of[reg.player_id], cells, last, done, ratings, ps) for reg in regs
+    ]
+    _rank(records, tournament, ps, done)
+    records.sort(key=lambda r: r.tpn)
+
+    colour = tournament.round_one_colour or _colour_of_round_one(cells)
+    total_rounds = max(tournament.rounds_planned or 0, done) or None
+    trf = trfmod.TrfFile(
+        headers=_headers(tournament, records),
+        round_dates=_round_dates(rounds),
+        players=records,
+        total_rounds=total_rounds,
+        initial_colour=colour or None,
+        point_system=ps,
+        byes=[
+            (bye.kind, bye.round_number, tpn_of[bye.registration.player_id]) for bye in requested
+        ],
+        forbidden_pairs=_forbidden_pairs(tournament, tpn_of, total_rounds),
+    )
+    return trfmod.write_trf(trf)
+
+
+def _pairing_numbers(regs: list[Registration]) -> dict[int, int]:
+    """Each player's TPN: the pairing number, else the next free numbers in entry order."""
+    tpn_of: dict[int, int] = {}
+    next_free = max((r.pairing_number or 0 for r in regs), default=0)
+    for reg in regs:
+        if reg.pairing_number is None:
+            next_free += 1
+            tpn_of[reg.player_id] = next_free
+        else:
+            tpn_of[reg.player_id] = reg.pairing_number
+    return tpn_of
+
+
+def _game_cells(
+    games: list[Game], tpn_of: dict[int, int]
+) -> dict[tuple[int, int], trfmod.RoundEntry]:
+    """The round column of each (TPN, round) with a game or a bye with a result."""
     cells: dict[tuple[int, int], trfmod.RoundEntry] = {}
     for g in games:
         n = g.round.number
@@ -93,53 +140,50 @@ def export_trf(*, tournament: Tournament) -> str:
         code_w, code_b = g.result[0], g.result[1]
         cells[(white, n)] = trfmod.RoundEntry(black, "w", code_w)
         cells[(black, n)] = trfmod.RoundEntry(white, "b", code_b)
-    requested = list(
-        RequestedBye.objects.filter(registration__tournament=tournament, round_number__gt=done)
-        .select_related("registration")
-        .order_by("round_number", "registration__pairing_number")
-    )
-    nxt = done + 1
-    for bye in requested:
-        if bye.round_number == nxt:
-            cells[(tpn_of[bye.registration.player_id], nxt)] = trfmod.RoundEntry(
-                None, "-", bye.kind
-            )
-    ps = tournament.point_system
-    records = []
-    for reg in regs:
-        tpn = tpn_of[reg.player_id]
-        entries = []
-        for n in range(1, min(nxt, max(tournament.rounds_planned, done)) + 1):
-            cell = cells.get((tpn, n))
-            if cell is None:
-                # Played rounds: an absence is a zero-point bye, the rounds before a late
-                # entry or after a withdrawal stay blank. Next round: absent players get Z.
-                outside = not _plays_in(reg, n)
-                cell = trfmod.BLANK_ROUND if outside == (n <= done) else _ABSENT
-            entries.append(cell)
-        while entries and entries[-1].is_blank:
-            entries.pop()
-        p = reg.player
-        records.append(
-            trfmod.PlayerRecord(
-                tpn=tpn,
-                name=p.name,
-                sex="w" if p.sex == "f" else "m",
-                title=p.title,
-                rating=ratings.get(reg.player_id) or 0,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                birth_date=_fmt_date(p.birth_date),
-                points=float(
-                    trfmod.computed_points(trfmod.PlayerRecord(tpn=tpn, rounds=entries), ps, done)
-                ),
-                rank=None,
-                rounds=entries,
-            )
-        )
-    _rank(records, tournament, ps, done)
-    records.sort(key=lambda r: r.tpn)
+    return cells
 
+
+def _player_record(
+    reg: Registration,
+    tpn: int,
+    cells: dict[tuple[int, int], trfmod.RoundEntry],
+    last: int,
+    done: int,
+    ratings: dict[int, int | None],
+    ps: PointSystem,
+) -> trfmod.PlayerRecord:
+    """The ``001`` record of one registration, rounds 1 to ``last`` (``done`` are played)."""
+    entries = []
+    for n in range(1, last + 1):
+        cell = cells.get((tpn, n))
+        if cell is None:
+            # Played rounds: an absence is a zero-point bye, the rounds before a late
+            # entry or after a withdrawal stay blank. Next round: absent players get Z.
+            outside = not _plays_in(reg, n)
+            cell = trfmod.BLANK_ROUND if outside == (n <= done) else _ABSENT
+        entries.append(cell)
+    while entries and entries[-1].is_blank:
+        entries.pop()
+    p = reg.player
+    return trfmod.PlayerRecord(
+        tpn=tpn,
+        name=p.name,
+        sex="w" if p.sex == "f" else "m",
+        title=p.title,
+        rating=ratings.get(reg.player_id) or 0,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        birth_date=_fmt_date(p.birth_date),
+        points=float(
+            trfmod.computed_points(trfmod.PlayerRecord(tpn=tpn, rounds=entries), ps, done)
+        ),
+        rank=None,
+        rounds=entries,
+    )
+
+
+def _headers(tournament: Tournament, records: list[trfmod.PlayerRecord]) -> dict[str, str]:
+    """The tournament records ``012``-``092`` and ``192``."""
     headers = {"012": tournament.name}
     if tournament.city:
         headers["022"] = tournament.city
@@ -153,15 +197,24 @@ def export_trf(*, tournament: Tournament) -> str:
     ett = _trf_type(tournament)
     if ett:
         headers["192"] = ett
-    round_dates = None
-    if any(r.date for r in rounds):
-        by_number = {r.number: r.date for r in rounds}
-        round_dates = [
-            by_number[n].strftime("%y/%m/%d") if by_number.get(n) else ""
-            for n in range(1, max(by_number) + 1)
-        ]
-    colour = tournament.round_one_colour or _colour_of_round_one(cells)
-    total_rounds = max(tournament.rounds_planned or 0, done) or None
+    return headers
+
+
+def _round_dates(rounds: list[Round]) -> list[str] | None:
+    """The ``132`` round dates (``None`` when no round has a date)."""
+    if not any(r.date for r in rounds):
+        return None
+    by_number = {r.number: r.date for r in rounds}
+    return [
+        by_number[n].strftime("%y/%m/%d") if by_number.get(n) else ""
+        for n in range(1, max(by_number) + 1)
+    ]
+
+
+def _forbidden_pairs(
+    tournament: Tournament, tpn_of: dict[int, int], total_rounds: int | None
+) -> list[tuple[int, int | None, tuple[int, ...]]]:
+    """TRF-2026 ``260`` over every round for bbpPairings, the same pairs as ``XXP`` for JaVaFo."""
     pairs = sorted(
         tuple(sorted((tpn_of[a], tpn_of[b])))
         for a, b in ForbiddenPair.objects.filter(tournament=tournament).values_list(
@@ -169,22 +222,9 @@ def export_trf(*, tournament: Tournament) -> str:
         )
         if a in tpn_of and b in tpn_of
     )
-    # TRF-2026 ``260`` over every round for bbpPairings, the same pairs as ``XXP`` for JaVaFo.
     forbidden = [(1, total_rounds, pair) for pair in pairs if total_rounds is not None]
     forbidden += [(1, None, pair) for pair in pairs]
-    trf = trfmod.TrfFile(
-        headers=headers,
-        round_dates=round_dates,
-        players=records,
-        total_rounds=total_rounds,
-        initial_colour=colour or None,
-        point_system=ps,
-        byes=[
-            (bye.kind, bye.round_number, tpn_of[bye.registration.player_id]) for bye in requested
-        ],
-        forbidden_pairs=forbidden,
-    )
-    return trfmod.write_trf(trf)
+    return forbidden
 
 
 def _colour_of_round_one(cells: dict[tuple[int, int], trfmod.RoundEntry]) -> str:

@@ -23,7 +23,7 @@ from django.views.generic import FormView
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
-from backoffice.views.organiser import RoleRequiredMixin
+from backoffice.views.base import RoleRequiredMixin
 from core import roles as permissions
 from players.models import Club
 from ratings.models import RatingList

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from core.models import AuditEntry
 from core.tables import BaseTable, PlayerColumn
 from core.tiebreak_names import describe
-from public.tables.ratings import GradeColumn, signed_two_decimals
+from public.tables.columns import GradeColumn, signed_two_decimals
 from ratings.queries.tournaments import PlayerLine
 from rules.standings import TieBreak, format_value
 from tournaments.models import Game, Tournament

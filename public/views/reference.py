@@ -14,7 +14,7 @@ from django.views.generic import TemplateView
 from core.views import ReadOnlyMixin
 from public import calculators, forms, reference
 from public.tables import reference as rt
-from public.tables.ratings import CLASS_NAMES
+from public.tables.columns import CLASS_NAMES
 from rules.ratings import classes, fesa, fide
 
 

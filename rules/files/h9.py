@@ -235,45 +235,8 @@ def _check_games(players: list[H9Player], lines: dict[int, int]) -> None:
 
 def parse_h9(text: str) -> H9File:
     """Read an ``.h9`` file; raise :class:`H9Error` (line, reason) if it is not valid."""
-    tags: dict[str, str] = {}
-    players: list[H9Player] = []
-    lines: dict[int, int] = {}
-    titles: tuple[str, ...] | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith(";"):
-            tag = _TAG.match(line)
-            if tag:
-                if players:
-                    raise H9Error(lineno, "header tags must come before the players")
-                if tag.group(1) in tags:
-                    raise H9Error(lineno, f"tag {tag.group(1)} is repeated")
-                tags[tag.group(1)] = tag.group(2).strip()
-            elif line.startswith("; Pl "):
-                titles = tuple(line.split()[6:])
-            continue
-        for needed, what in (("EV", "event name"), ("DT", "dates")):
-            if needed not in tags:
-                raise H9Error(lineno, f"the {needed} ({what}) header tag is missing")
-        player = _parse_player(line, lineno, None if titles is None else len(titles))
-        expected_place = len(players) + 1
-        if player.place != expected_place:
-            raise H9Error(lineno, f"place {player.place}: expected {expected_place}")
-        lines[player.place] = lineno
-        players.append(player)
-    if "EV" not in tags:
-        raise H9Error(1, "the EV (event name) header tag is missing")
-    if "DT" not in tags:
-        raise H9Error(1, "the DT (dates) header tag is missing")
-    start, _comma, end = tags["DT"].partition(",")
-    start, end = start.strip(), (end.strip() or start.strip())
-    if not (_DATE.match(start) and _DATE.match(end)):
-        raise H9Error(1, f"DT[{tags['DT']}] is not two dates YYYY-MM-DD")
-    klass = tags.get("CL", "B")
-    if klass not in _CLASSES:
-        raise H9Error(1, f"tournament class {klass!r} is not A, B, C or D")
+    tags, players, lines, titles = _read_lines(text)
+    start, end, klass = _event_tags(tags)
     if not players:
         raise H9Error(1, "no player lines")
     _check_games(players, lines)
@@ -295,3 +258,64 @@ def parse_h9(text: str) -> H9File:
         comment=tags.get("CM", ""),
         score_columns=titles if titles is not None else (),
     )
+
+
+def _read_lines(
+    text: str,
+) -> tuple[dict[str, str], list[H9Player], dict[int, int], tuple[str, ...] | None]:
+    """The header tags, the players (with their line numbers by place) and the column titles."""
+    tags: dict[str, str] = {}
+    players: list[H9Player] = []
+    lines: dict[int, int] = {}
+    titles: tuple[str, ...] | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith(";"):
+            found = _read_comment(line, lineno, tags, bool(players))
+            if found is not None:
+                titles = found
+            continue
+        for needed, what in (("EV", "event name"), ("DT", "dates")):
+            if needed not in tags:
+                raise H9Error(lineno, f"the {needed} ({what}) header tag is missing")
+        player = _parse_player(line, lineno, None if titles is None else len(titles))
+        expected_place = len(players) + 1
+        if player.place != expected_place:
+            raise H9Error(lineno, f"place {player.place}: expected {expected_place}")
+        lines[player.place] = lineno
+        players.append(player)
+    return tags, players, lines, titles
+
+
+def _read_comment(
+    line: str, lineno: int, tags: dict[str, str], after_players: bool
+) -> tuple[str, ...] | None:
+    """A ``;`` line: a header tag (added to ``tags``) or the column titles (returned)."""
+    tag = _TAG.match(line)
+    if tag:
+        if after_players:
+            raise H9Error(lineno, "header tags must come before the players")
+        if tag.group(1) in tags:
+            raise H9Error(lineno, f"tag {tag.group(1)} is repeated")
+        tags[tag.group(1)] = tag.group(2).strip()
+    elif line.startswith("; Pl "):
+        return tuple(line.split()[6:])
+    return None
+
+
+def _event_tags(tags: dict[str, str]) -> tuple[str, str, str]:
+    """The required tags checked: the start and end dates and the tournament class."""
+    if "EV" not in tags:
+        raise H9Error(1, "the EV (event name) header tag is missing")
+    if "DT" not in tags:
+        raise H9Error(1, "the DT (dates) header tag is missing")
+    start, _comma, end = tags["DT"].partition(",")
+    start, end = start.strip(), (end.strip() or start.strip())
+    if not (_DATE.match(start) and _DATE.match(end)):
+        raise H9Error(1, f"DT[{tags['DT']}] is not two dates YYYY-MM-DD")
+    klass = tags.get("CL", "B")
+    if klass not in _CLASSES:
+        raise H9Error(1, f"tournament class {klass!r} is not A, B, C or D")
+    return start, end, klass

@@ -1,4 +1,4 @@
-"""Turn a parsed TRF file into the Dutch engine's input (see ``CONTRACT.md``).
+"""Turn a parsed TRF file into the Dutch engine's input.
 
 Pure Python: reads a :class:`rules.files.trf.TrfFile` and builds a
 :class:`rules.pairing.state.TournamentState` for one round.

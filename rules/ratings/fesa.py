@@ -262,19 +262,7 @@ def solve_tournament(
     players (their solved ratings drift towards the end of :data:`NEWCOMER_RANGE`) may also
     stop unconverged.
     """
-    own_games: dict[P, list[tuple[P, float]]] = {}
-    for player, opponent, score in games:
-        if player == opponent:
-            raise ValueError(f"player {player!r} cannot play themself")
-        for p in (player, opponent):
-            if p not in ratings:
-                raise KeyError(f"player {p!r} is not in ratings")
-        s = float(score)
-        if not 0 <= s <= 1:
-            raise ValueError(f"score must be between 0 and 1, got {score}")
-        own_games.setdefault(player, []).append((opponent, s))
-        own_games.setdefault(opponent, []).append((player, 1.0 - s))
-
+    own_games = _own_games(ratings, games)
     _check_newcomers_are_anchored(ratings, own_games)
     known = [float(r) for r, _ in ratings.values() if r is not None]
     guess = sum(known) / len(known) if known else 1500.0
@@ -337,6 +325,25 @@ def solve_tournament(
         elif r is not None:
             result[p] = round(r)
     return TournamentSolution(result, final, changes, start, iterations, converged, residual)
+
+
+def _own_games(
+    ratings: Mapping[P, tuple[float | None, int]], games: Iterable[tuple[P, P, float]]
+) -> dict[P, list[tuple[P, float]]]:
+    """Each player's games in playing order as ``(opponent, own score)``, checked."""
+    own_games: dict[P, list[tuple[P, float]]] = {}
+    for player, opponent, score in games:
+        if player == opponent:
+            raise ValueError(f"player {player!r} cannot play themself")
+        for p in (player, opponent):
+            if p not in ratings:
+                raise KeyError(f"player {p!r} is not in ratings")
+        s = float(score)
+        if not 0 <= s <= 1:
+            raise ValueError(f"score must be between 0 and 1, got {score}")
+        own_games.setdefault(player, []).append((opponent, s))
+        own_games.setdefault(opponent, []).append((player, 1.0 - s))
+    return own_games
 
 
 def rate_tournament(

@@ -160,6 +160,11 @@ class _Player:
         self.ever_2300 = self.ever_2300 or rating >= 2300
 
 
+#: One side of a game of the period: (game, player, opponent id, own rating used or ``None``
+#: for a newcomer, opponent's rating, score in half points).
+_Side = tuple[GameInput, _Player, int, int | None, int, int]
+
+
 class FidePeriodSystem:
     """FIDE rating periods (see the module docstring). One object per replay."""
 
@@ -221,16 +226,28 @@ class FidePeriodSystem:
         self.touched = touched = []
         for st in self.starts.get(period.index, ()):
             self._apply_start(st)
+        pending = self._sides(games, touched)
+        for st in touched:
+            if st.n:
+                k = st.k
+                st.k_used = k if k * st.n <= _KN_MAX else _KN_MAX // st.n
+        self._write_ledger(period.index, pending, ledger)
+        if period.end is not None:
+            self._close(period, published)
 
-        # Pass 1: who is rated in which game, and n per player. The rating used is the one
-        # in force at the tournament's start: the starting rating if it is valid then and
-        # more recent than the list in force (index li), else the rating on that list.
+    def _sides(self, games: Sequence[GameInput], touched: list[_Player]) -> list[_Side]:
+        """Pass 1: who is rated in which game, and n per player (players met are added to
+        ``touched``).
+
+        The rating used is the one in force at the tournament's start: the starting rating
+        if it is valid then and more recent than the list in force (index li), else the
+        rating on that list.
+        """
         players = self.players
         t_list, t_start, list_dates = self.t_list, self.t_start, self.list_dates
         rapid_rule = not self.standard
         is_rated_game = fide.is_rated_game
-        # (game, player, opponent id, own rating used or None for a newcomer, opp, score)
-        pending: list[tuple[GameInput, _Player, int, int | None, int, int]] = []
+        pending: list[_Side] = []
         append = pending.append
 
         def side(
@@ -270,13 +287,15 @@ class FidePeriodSystem:
                 side(game, white, black_id, white_at, black_at, white_score)
             if white_at is not None:
                 side(game, black, white_id, black_at, white_at, 2 - white_score)
-        for st in touched:
-            if st.n:
-                k = st.k
-                st.k_used = k if k * st.n <= _KN_MAX else _KN_MAX // st.n
+        return pending
 
-        # Pass 2: the ledger, with K capped by the period's n.
-        index = period.index
+    def _write_ledger(
+        self,
+        index: int,
+        pending: list[_Side],
+        ledger: list[LedgerRow],
+    ) -> None:
+        """Pass 2: the ledger rows of period ``index``, with K capped by the period's n."""
         standard = self.standard
         new = tuple.__new__
         add = ledger.append
@@ -296,9 +315,6 @@ class FidePeriodSystem:
             last = st.last_played
             if last is None or day > last:
                 st.last_played = day
-
-        if period.end is not None:
-            self._close(period, published)
 
     def live(self) -> dict[int, LiveRow]:
         rows = {}

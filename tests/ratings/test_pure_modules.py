@@ -2,8 +2,8 @@
 
 Pure modules: ``rules/ratings/``, ``rules/ratings/replay.py``, the SVG charts
 ``public/charts.py``, the list exports ``public/exports.py``, the pairing engines in
-``tournaments/pairing/`` (Dutch, Berger, McMahon), ``rules/standings.py``,
-``rules/files/trf.py`` and the go/shogi results files ``rules/files/h9.py`` and
+``tournaments/pairing/`` (Dutch, Berger, McMahon), ``rules/standings/``,
+``rules/files/trf/`` and the go/shogi results files ``rules/files/h9.py`` and
 ``rules/files/turnering.py``.
 
 The main check reads the source with ``ast`` (nothing is imported), so it also catches
@@ -155,7 +155,7 @@ def _pure_modules() -> list[Path]:
 def test_the_pure_package_has_the_expected_modules() -> None:
     names = {str(path.relative_to(ROOT)) for path in _pure_modules()}
     assert {
-        "rules/ratings/fide.py",
+        "rules/ratings/fide/__init__.py",
         "rules/ratings/classes.py",
         "rules/ratings/replay.py",
         "public/charts.py",
@@ -163,8 +163,8 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/pairing/dutch.py",
         "rules/pairing/berger.py",
         "rules/pairing/mcmahon.py",
-        "rules/standings.py",
-        "rules/files/trf.py",
+        "rules/standings/__init__.py",
+        "rules/files/trf/__init__.py",
         "rules/files/h9.py",
         "rules/files/turnering.py",
     } <= names

@@ -1,0 +1,167 @@
+"""Mapping a parsed TRF to our models: the tournament's fields and each record's player.
+
+Players are matched by FIDE id, else by name and birth year, else created; names, birth
+dates, titles, federations and the pairing system are read from the file's fields.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from actions.tournaments import free_slug
+from actions.trf_import.report import ImportReport, Problem, _ImportFailed
+from players.enums import Title
+from players.models import Player
+from rules.files import trf as trfmod
+from tournaments.enums import InitialColour, PairingSystem
+
+_FEDERATION = re.compile(r"^[A-Z]{3}$")
+_TITLES = frozenset(str(t) for t in Title.values)
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    """``"Lastname, Firstname"`` (also ``"Lastname,Firstname"``) into its two parts."""
+    last, sep, first = name.partition(",")
+    if not sep:
+        return name.strip(), ""
+    return last.strip(), first.strip()
+
+
+def _birth(text: str) -> tuple[datetime.date | None, int | None]:
+    """Birth date and year from a TRF birth-date field (year-only dates give no date)."""
+    date = trfmod.parse_trf_date(text)
+    if date is not None:
+        return date, date.year
+    if re.fullmatch(r"\d{4}", text.strip()):
+        return None, int(text.strip())
+    return None, None
+
+
+def _pairing_system(parsed: trfmod.TrfFile) -> str:
+    text = f"{parsed.headers.get('192', '')} {parsed.headers.get('092', '')}".upper()
+    if "DOUBLEROUNDROBIN" in text.replace(" ", "").replace("-", ""):
+        return PairingSystem.DOUBLE_ROUND_ROBIN
+    if "ROUNDROBIN" in text.replace(" ", "").replace("-", "") or "BERGER" in text:
+        return PairingSystem.ROUND_ROBIN
+    if "DUTCH" in text or "SWISS" in text:
+        return PairingSystem.SWISS_DUTCH
+    return PairingSystem.MANUAL
+
+
+def _points_decimal(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.1"))
+
+
+def _find_player(
+    record: trfmod.PlayerRecord, last: str, first: str, year: int | None
+) -> Player | None:
+    """By FIDE id; else by name and birth year (or name alone when neither side has a year)."""
+    if record.fide_id:
+        found = Player.objects.filter(fide_id=record.fide_id).first()
+        if found is not None:
+            return found
+    same_name = Player.objects.filter(last_name__iexact=last, first_name__iexact=first)
+    if record.fide_id:
+        same_name = same_name.filter(fide_id__isnull=True)
+    if year is not None:
+        candidates = list(same_name.filter(birth_date__year=year)[:2])
+    else:
+        candidates = list(same_name.filter(birth_date__isnull=True)[:2])
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str, Any]:
+    ps = parsed.point_system
+    errors = []
+    if ps.full_bye != ps.win:
+        errors.append(_("a full-point bye must score like a win"))
+    if ps.zero_bye or ps.forfeit_loss:
+        errors.append(_("absences and forfeit losses must score zero"))
+    if errors:
+        raise _ImportFailed(
+            [
+                Problem(1, 1, _("unsupported point system: %(reason)s") % {"reason": e})
+                for e in errors
+            ]
+        )
+    round_dates = [trfmod.parse_trf_date(d) for d in parsed.round_dates or []]
+    known_dates = [d for d in round_dates if d is not None]
+    start = parsed.start_date or (min(known_dates) if known_dates else None)
+    end = parsed.end_date or (max(known_dates) if known_dates else None)
+    if start is None:
+        start = end or timezone.localdate()
+        report.warnings.append(
+            Problem(1, 1, _("no start date (record 042): %(date)s used") % {"date": start})
+        )
+    if end is None or end < start:
+        end = start
+    name = parsed.name.strip() or _("Imported tournament")
+    colour = InitialColour.DRAWN
+    if parsed.initial_colour in ("w", "b"):
+        colour = parsed.initial_colour
+    return {
+        "name": name[:200],
+        "slug": free_slug(slugify(name)),
+        "city": parsed.headers.get("022", "")[:100],
+        "start_date": start,
+        "end_date": end,
+        "rounds_planned": parsed.total_rounds or parsed.rounds_in_file,
+        "pairing_system": _pairing_system(parsed),
+        "points_win": _points_decimal(ps.win),
+        "points_draw": _points_decimal(ps.draw),
+        "points_loss": _points_decimal(ps.loss),
+        "points_forfeit_win": _points_decimal(ps.forfeit_win),
+        "points_pab": _points_decimal(ps.pab),
+        "points_half_bye": _points_decimal(ps.half_bye),
+        "initial_colour": colour,
+        "accelerated": parsed.headers.get("192", "").upper().endswith("_BAKU"),
+    }
+
+
+def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Player, bool]:
+    last, first = _split_name(record.name)
+    birth_date, year = _birth(record.birth_date)
+    found = _find_player(record, last, first, year)
+    if found is not None:
+        return found, False
+    title = record.normalized_title
+    if title and title not in _TITLES:
+        report.warnings.append(
+            Problem(record.line, 11, _("unknown title “%(title)s” ignored") % {"title": title})
+        )
+        title = ""
+    federation = record.federation.upper()
+    if federation and not _FEDERATION.match(federation):
+        report.warnings.append(
+            Problem(record.line, 54, _("federation “%(fed)s” ignored") % {"fed": federation})
+        )
+        federation = ""
+    if record.birth_date and birth_date is None and year is None:
+        report.warnings.append(
+            Problem(
+                record.line,
+                70,
+                _("birth date “%(date)s” could not be read") % {"date": record.birth_date},
+            )
+        )
+    if not last:
+        raise _ImportFailed([Problem(record.line, 15, _("the player has no name"))])
+    player = Player(
+        last_name=last[:100],
+        first_name=first[:100],
+        sex="f" if record.sex in ("w", "f") else "m",
+        birth_date=birth_date,
+        federation=federation,
+        fide_id=record.fide_id or None,
+        title=title,
+    )
+    player.save()
+    return player, True

@@ -1,0 +1,93 @@
+"""Organiser pages of clubs: my clubs, one club with its players, adding a player to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from actions.players import create_player
+from backoffice.forms.tournaments import (
+    ClubPlayerForm,
+)
+from backoffice.queries import organised_clubs_overview
+from backoffice.tables import (
+    ClubPlayerTable,
+    OrganiserClubTable,
+)
+from backoffice.views.base import (
+    RoleRequiredMixin,
+    add_errors,
+)
+from core import roles as permissions
+from players.models import Club
+from tournaments.queries import club_players
+
+
+class ClubListView(RoleRequiredMixin, TemplateView):
+    """My clubs (staff: all clubs), with their players and tournaments counted."""
+
+    template_name = "backoffice/organiser/clubs.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        table = OrganiserClubTable(organised_clubs_overview(self.request.user))
+        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        return super().get_context_data(table=table, **kwargs)
+
+
+class ClubMixin(RoleRequiredMixin):
+    """Looks the club up by id (``self.club``); staff and the club's organisers only."""
+
+    club: Club
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.club = get_object_or_404(Club, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def has_permission(self) -> bool:
+        return permissions.can_manage_club(self.request.user, self.club)
+
+
+class ClubView(ClubMixin, TemplateView):
+    """One of my clubs: its players (with the form to add one) and its tournaments."""
+
+    template_name = "backoffice/organiser/club.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        players = ClubPlayerTable(club_players(self.club))
+        RequestConfig(self.request, paginate={"per_page": 100}).configure(players)
+        return super().get_context_data(
+            club=self.club,
+            players_table=players,
+            tournaments=self.club.tournaments.order_by("-start_date", "name"),
+            form=kwargs.pop("form", None) or ClubPlayerForm(),
+            **kwargs,
+        )
+
+
+class ClubPlayerCreateView(ClubMixin, View):
+    """POST only: add a player to the club (``create_player``)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = ClubPlayerForm(request.POST)
+        back = reverse("tournaments:organise_club", args=[self.club.pk])
+        if form.is_valid():
+            try:
+                player = create_player(club=self.club, actor=self.request.user, **form.cleaned_data)
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                messages.success(request, _("%(player)s added.") % {"player": player.name})
+                return HttpResponseRedirect(back)
+        view = ClubView(request=request, kwargs={"pk": pk}, club=self.club)
+        return view.render_to_response(view.get_context_data(form=form))

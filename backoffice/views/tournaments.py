@@ -1,0 +1,278 @@
+"""Organiser pages of a tournament: my tournaments, a new one, its dashboard and its actions.
+
+The dashboard shows the players, rounds and forms; its POST actions change the settings and
+arbiters, enter and withdraw players, and record requested byes and forbidden pairs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from actions.byes import add_forbidden_pair, cancel_bye, request_bye
+from actions.registrations import register_player, withdraw_player
+from actions.tournaments import create_tournament, set_arbiters, update_tournament
+from backoffice.forms.tournaments import (
+    AddRoundForm,
+    ArbitersForm,
+    ByeForm,
+    ForbiddenPairForm,
+    RegisterForm,
+    SettingsForm,
+    TournamentCreateForm,
+    WithdrawForm,
+)
+from backoffice.tables import (
+    OrganiserTournamentTable,
+    RegistrationTable,
+    RoundTable,
+)
+from backoffice.views.base import (
+    ActionView,
+    RoleRequiredMixin,
+    TournamentMixin,
+    add_errors,
+)
+from core import roles as permissions
+from ratings.queries import tournament_grades
+from tournaments import queries
+from tournaments.enums import PairingSystem
+from tournaments.models import (
+    ForbiddenPair,
+    Registration,
+    RequestedBye,
+    Round,
+    Tournament,
+)
+from tournaments.pairing_queries import round_is_complete
+from tournaments.queries import pending_reports
+
+
+class TournamentListView(RoleRequiredMixin, TemplateView):
+    """My tournaments: those of my clubs and those I arbitrate (staff: all), newest first."""
+
+    template_name = "backoffice/organiser/list.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        tournaments = (
+            permissions.managed_tournaments(self.request.user)
+            .annotate(
+                players_count=Count("registrations", distinct=True),
+                rounds_count=Count("rounds", distinct=True),
+            )
+            .order_by("-start_date", "name")
+        )
+        table = OrganiserTournamentTable(tournaments)
+        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        return super().get_context_data(
+            table=table,
+            can_create=permissions.can_create_tournament(self.request.user),
+            **kwargs,
+        )
+
+
+class TournamentCreateView(RoleRequiredMixin, FormView):
+    """A new tournament (``create_tournament``) for one of my clubs; refusals are shown on
+    the form."""
+
+    template_name = "backoffice/organiser/create.html"
+    form_class = TournamentCreateForm
+
+    def has_permission(self) -> bool:
+        return permissions.can_create_tournament(self.request.user)
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "user": self.request.user}
+
+    def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
+        try:
+            tournament = create_tournament(actor=self.request.user, **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("Tournament “%(name)s” created: enter the players.") % {"name": tournament.name},
+        )
+        return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    """Players, rounds and the registration forms of one tournament."""
+
+    template_name = "backoffice/organiser/dashboard.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        tournament = self.tournament
+        registrations = (
+            Registration.objects.filter(tournament=tournament)
+            .select_related("player")
+            .order_by("pairing_number", "player__last_name")
+        )
+        grades = (
+            queries.entry_grades(tournament, registrations)
+            if tournament.uses_mcmahon_engine
+            else tournament_grades(tournament, [r.player_id for r in registrations])
+        )
+        players = RegistrationTable(registrations, grades=grades)
+        rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+        for round_ in rounds:
+            round_.complete = round_is_complete(round_)
+        rounds_table = RoundTable(rounds)
+        RequestConfig(self.request, paginate=False).configure(players)
+        last = rounds[-1] if rounds else None
+        arbiters = sorted(u.get_username() for u in tournament.arbiters.all())
+        return super().get_context_data(
+            tournament=tournament,
+            can_manage=permissions.can_manage_tournament(self.request.user, tournament),
+            arbiters=arbiters,
+            arbiters_form=ArbitersForm(initial={"usernames": ", ".join(arbiters)}),
+            reports=pending_reports(tournament),
+            players_table=players,
+            rounds_table=rounds_table,
+            can_pair=tournament.pairing_system != PairingSystem.MANUAL
+            and (last is None or last.complete),
+            next_round_number=last.number + 1 if last else 1,
+            manual=tournament.pairing_system == PairingSystem.MANUAL,
+            add_round_form=AddRoundForm(),
+            register_form=RegisterForm(tournament=tournament),
+            withdraw_form=WithdrawForm(tournament=tournament),
+            bye_form=ByeForm(tournament=tournament),
+            forbidden_form=ForbiddenPairForm(tournament=tournament),
+            settings_form=SettingsForm(instance=tournament),
+            requested_byes=RequestedBye.objects.filter(registration__tournament=tournament)
+            .select_related("registration__player")
+            .order_by("round_number"),
+            forbidden_pairs=ForbiddenPair.objects.filter(tournament=tournament).select_related(
+                "player_a", "player_b"
+            ),
+            **kwargs,
+        )
+
+
+class SettingsView(ActionView):
+    """Change the format, points and pairing options (``update_tournament``)."""
+
+    manage = True
+
+    def get_form(self) -> forms.Form:
+        return SettingsForm(
+            self.request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
+        )
+
+    def perform(self, form: Any) -> Any:
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        if not changes:
+            return None
+        update_tournament(tournament=self.tournament, actor=self.request.user, changes=changes)
+        messages.success(self.request, _("The settings were saved."))
+        return None
+
+
+class CancelByeView(ActionView):
+    """Forget a requested bye (``bye`` is the request's id)."""
+
+    def perform(self, form: Any) -> Any:
+        bye = get_object_or_404(
+            RequestedBye, pk=self.kwargs["bye"], registration__tournament=self.tournament
+        )
+        cancel_bye(
+            registration=bye.registration, round_number=bye.round_number, actor=self.request.user
+        )
+        messages.success(self.request, _("The requested bye was cancelled."))
+        return None
+
+
+class RegisterView(ActionView):
+    form_class = RegisterForm
+    manage = True
+
+    def perform(self, form: Any) -> Any:
+        registration = register_player(
+            tournament=self.tournament,
+            actor=self.request.user,
+            player=form.cleaned_data["player"],
+            rating_at_start=form.cleaned_data["rating_at_start"],
+            grade=form.cleaned_data.get("grade", ""),
+        )
+        messages.success(
+            self.request,
+            _("%(player)s is entered (pairing number %(number)s).")
+            % {"player": registration.player, "number": registration.pairing_number or "–"},
+        )
+        return registration
+
+
+class WithdrawView(ActionView):
+    form_class = WithdrawForm
+
+    def perform(self, form: Any) -> Any:
+        registration = withdraw_player(
+            registration=form.cleaned_data["registration"],
+            after_round=form.cleaned_data["after_round"],
+            actor=self.request.user,
+        )
+        messages.success(
+            self.request,
+            _("%(player)s withdrew after round %(round)d.")
+            % {"player": registration.player, "round": registration.withdrawn_after_round},
+        )
+        return registration
+
+
+class ByeView(ActionView):
+    form_class = ByeForm
+
+    def perform(self, form: Any) -> Any:
+        bye = request_bye(
+            registration=form.cleaned_data["registration"],
+            round_number=form.cleaned_data["round_number"],
+            kind=form.cleaned_data["kind"],
+            actor=self.request.user,
+        )
+        messages.success(self.request, _("Bye recorded: %(bye)s.") % {"bye": bye})
+        return bye
+
+
+class ForbiddenPairView(ActionView):
+    form_class = ForbiddenPairForm
+
+    def perform(self, form: Any) -> Any:
+        pair = add_forbidden_pair(
+            tournament=self.tournament,
+            player_a=form.cleaned_data["player_a"],
+            player_b=form.cleaned_data["player_b"],
+            actor=self.request.user,
+        )
+        messages.success(self.request, _("Forbidden pair added: %(pair)s.") % {"pair": pair})
+        return pair
+
+
+class ArbitersView(ActionView):
+    """Appoint the tournament's arbiters (``set_arbiters``): staff and the club's organisers."""
+
+    form_class = ArbitersForm
+    manage = True
+
+    def perform(self, form: Any) -> Any:
+        arbiters = set_arbiters(
+            tournament=self.tournament,
+            arbiters=form.cleaned_data["usernames"],
+            actor=self.request.user,
+        )
+        messages.success(
+            self.request,
+            _("Arbiters: %(names)s.")
+            % {"names": ", ".join(a.get_username() for a in arbiters) or _("none")},
+        )
+        return None

@@ -1,0 +1,231 @@
+"""Tables of a player's calculation, one rating period each: FIDE, go (EGF) and shogi (FESA).
+
+:func:`ledger_table_for` gives the table class of a list's rating system.
+"""
+
+from decimal import Decimal
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from core.tables import BaseTable, PlayerColumn
+from public.tables.columns import (
+    decimals,
+    signed_decimals,
+    signed_two_decimals,
+    two_decimals,
+)
+from ratings.models import RatingChange
+
+
+class LedgerTable(BaseTable):
+    """One rating period of a player's calculation, as FIDE prints it.
+
+    The footer carries the period's totals: Σ(score − expected), K × Σ and the rounded change.
+    Build it with ``LedgerTable(period.changes, period=period)``.
+    """
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating_used = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_("Σ"),
+    )
+    delta = tables.Column(
+        verbose_name=_("Score − exp."),
+        accessor="pk",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=lambda table: two_decimals(table.period.sum_delta) if table.period.is_rated else "–",
+    )
+    k = tables.Column(
+        verbose_name=_("K"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_("K × Σ"),
+    )
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=lambda table: (
+            signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
+        ),
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_opponent_rating_used(self, record: RatingChange, value: int) -> str:
+        return f"{value} *" if record.capped else str(value)
+
+    def render_score(self, value: Decimal) -> str:
+        return {Decimal("1"): "1", Decimal("0.5"): "½", Decimal("0"): "0"}.get(
+            Decimal(value), str(value)
+        )
+
+    def render_expected(self, value: Decimal) -> str:
+        return two_decimals(value)
+
+    def render_delta(self, record: RatingChange) -> str:
+        if record.expected is None:
+            return "–"
+        return two_decimals(record.score - record.expected)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_two_decimals(value)
+
+
+def _detail(record: RatingChange, key: str):
+    return (record.details or {}).get(key)
+
+
+def _ledger_footer_change(table) -> str:
+    return signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
+
+
+class EgfLedgerTable(BaseTable):
+    """One period of a go (EGF) player's calculation: per game Se, con, bonus, the handicap
+    and the tournament class weight, as the EGD computes them; the footer sums the changes."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    handicap = tables.Column(
+        verbose_name=_("Handicap"), accessor="pk", attrs={"td": {"class": "num"}}
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(verbose_name=_("Se"), default="–", attrs={"td": {"class": "num"}})
+    con = tables.Column(verbose_name=_("con"), accessor="pk", attrs={"td": {"class": "num"}})
+    bonus = tables.Column(verbose_name=_("bonus"), accessor="pk", attrs={"td": {"class": "num"}})
+    weight = tables.Column(
+        verbose_name=_("Class weight"), accessor="pk", attrs={"td": {"class": "num"}}
+    )
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_ledger_footer_change,
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_handicap(self, record: RatingChange) -> str:
+        stones = _detail(record, "handicap")
+        if not stones:
+            return "–"
+        if stones > 0:
+            return _("receives %(stones)d (+%(points)s)") % {
+                "stones": stones,
+                "points": decimals(_detail(record, "adjustment"), 0),
+            }
+        return _("gives %(stones)d") % {"stones": -stones}
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(self, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return decimals(value, 4)
+
+    def render_con(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "con"), 4)
+
+    def render_bonus(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "bonus"), 4)
+
+    def render_weight(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "weight"), 2)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_decimals(value, 4)
+
+
+class FesaLedgerTable(BaseTable):
+    """One period of a shogi (FESA) player's calculation: per game the running rating, the
+    opponent's final tournament rating, the expected score, K and the change (win bonus
+    marked); the footer sums the changes (each tournament's total is rounded)."""
+
+    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    rating_used = tables.Column(
+        verbose_name=_("Own rating before the game"),
+        accessor="pk",
+        attrs={"td": {"class": "num"}},
+    )
+    opponent_final = tables.Column(
+        verbose_name=_("Opponent's final tournament rating"),
+        accessor="pk",
+        attrs={"td": {"class": "num"}},
+    )
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"), default="–", attrs={"td": {"class": "num"}}
+    )
+    k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=_ledger_footer_change,
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+    def render_rating_used(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "rating_before"), 2)
+
+    def render_opponent_final(self, record: RatingChange) -> str:
+        text = decimals(_detail(record, "opponent_final"), 2)
+        return f"{text} *" if record.capped else text
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(self, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return decimals(value, 4)
+
+    def render_change(self, record: RatingChange, value: Decimal) -> str:
+        text = signed_decimals(value, 4)
+        if _detail(record, "win_bonus"):
+            return format_html('{} <abbr title="{}">B</abbr>', text, _("win bonus"))
+        return text
+
+
+LEDGER_TABLES = {"egf": EgfLedgerTable, "egf_old": EgfLedgerTable, "fesa": FesaLedgerTable}
+"""The calculation table of each system with its own numbers (FIDE: :class:`LedgerTable`)."""
+
+
+def ledger_table_for(system: str):
+    """The ledger table class for a list's rating system."""
+    return LEDGER_TABLES.get(system, LedgerTable)

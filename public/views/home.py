@@ -1,0 +1,129 @@
+"""Public rating pages: the home page (every rating list) and a list's leaderboard.
+
+Also the top-list tabs (open, women, juniors, girls, seniors) that the list pages share.
+"""
+
+from django.core.cache import cache
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+from django_filters.views import FilterView
+from django_tables2 import SingleTableMixin
+
+from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions
+from core.views import ReadOnlyMixin
+from public.filters import CATEGORY_CHOICES, LeaderboardFilter
+from public.tables.lists import (
+    LeaderboardTable,
+    RatingListTable,
+)
+from public.views.page_cache import AnonymousPageCacheMixin
+from ratings import queries
+from ratings.models import RatingList
+
+
+class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
+    """The home page: every rating list with its number of rated players.
+
+    The rendered table is cached under the versions of all lists (a replay bumps its list's)."""
+
+    template_name = "public/ratings/home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        versions = getattr(self.request, "list_versions", None) or list_versions()
+        key = cache_key("home", versions)
+        context["table_html"] = cached(
+            key,
+            lambda: RatingListTable(queries.rating_lists_overview()).as_html(self.request),
+        )
+        return context
+
+
+class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, FilterView):
+    """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
+
+    template_name = "public/ratings/leaderboard.html"
+    content_template = "public/ratings/leaderboard_content.html"
+    table_class = LeaderboardTable
+    filterset_class = LeaderboardFilter
+    table_pagination = {"per_page": 50}
+
+    @cached_property
+    def rating_list(self) -> RatingList:
+        return get_object_or_404(RatingList, slug=self.kwargs["slug"])
+
+    def get_queryset(self):
+        return queries.leaderboard_rows(self.rating_list)
+
+    def get_filterset_kwargs(self, filterset_class):
+        kwargs = super().get_filterset_kwargs(filterset_class)
+        kwargs["rating_list"] = self.rating_list
+        return kwargs
+
+    def ranked_in_rating_order(self) -> bool:
+        """Whether the table shows the default order (by rank, i.e. by live rating)."""
+        return self.request.GET.get("sort", "rank") in ("", "rank")
+
+    def get_table_data(self):
+        if self.ranked_in_rating_order():
+            return self.object_list  # ranked per page in get_table
+        return queries.with_rank(self.object_list)
+
+    def get_table_kwargs(self):
+        return {"rating_list": self.rating_list}
+
+    def get_table(self, **kwargs):
+        table = super().get_table(**kwargs)
+        if self.ranked_in_rating_order() and hasattr(table, "page"):
+            rows = table.page.object_list
+            rows.data = list(rows.data)
+            queries.rank_page(self.object_list, rows.data, offset=table.page.start_index() - 1)
+        return table
+
+    def get(self, request, *args, **kwargs):
+        """The page around its content, which is cached by the list's version, the query
+        string (page, sort, filters) and the language: a cached page reads the list only."""
+        rating_list = self.rating_list
+        key = cache_key("leaderboard", rating_list.pk, rating_list.version, request.get_full_path())
+        content = cache.get(key)
+        if content is None:
+            context = super().get(request, *args, **kwargs).context_data
+            content = render_to_string(self.content_template, context, request=request)
+            cache.set(key, content, PAGE_CACHE_SECONDS)
+        return TemplateResponse(
+            request,
+            self.template_name,
+            {"view": self, "rating_list": rating_list, "content_html": content},
+        )
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["rating_list"] = self.rating_list
+        context["published_lists"] = queries.published_lists_of(self.rating_list)
+        context["top_lists"] = top_list_links(self.request)
+        context["filtered"] = self.filterset.is_valid() and any(
+            value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
+        )
+        return context
+
+
+def top_list_links(request) -> list[dict]:
+    """The top-list tabs: open first, then women, juniors, girls and seniors.
+
+    Each tab keeps the other filters (club, federation, activity…) and starts at page 1."""
+    current = request.GET.get("category", "")
+    links = []
+    for code, label in [("", _("Open")), *CATEGORY_CHOICES]:
+        query = request.GET.copy()
+        query.pop("page", None)
+        query.pop("category", None)
+        if code:
+            query["category"] = code
+        links.append(
+            {"code": code, "label": label, "current": current == code, "query": query.urlencode()}
+        )
+    return links
