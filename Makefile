@@ -47,9 +47,13 @@ test-slow: install
 test-browser: install
 	$(PY) -m pytest -q -m browser tests/browser
 
+# Style, the import contracts between the layers (pyproject.toml [tool.importlinter]) and
+# migrations that match the models.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) manage.py makemigrations --check --dry-run
 
 format: install
 	$(VENV)/bin/ruff check --fix .

@@ -19,10 +19,11 @@ from pydantic import Field
 
 from api import queries as api_queries
 from api import schemas as s
+from core.cache import federations as list_federations
 from core.tiebreak_names import describe
 from players.models import Club, Player
-from public.filters import LeaderboardFilter
 from ratings import queries as rating_queries
+from ratings.filters import LeaderboardFilter
 from ratings.models import PlayerRating, RatingList
 from tournaments import queries as tournament_queries
 from tournaments.models import Tournament
@@ -171,6 +172,7 @@ def leaderboard(
         },
         queryset=rating_queries.leaderboard_rows(rating_list),
         rating_list=rating_list,
+        federations=list_federations(rating_list),
     )
     if not filterset.is_valid():
         problems = "; ".join(

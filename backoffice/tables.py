@@ -10,8 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn, player_link
-from public.tables.columns import GradeColumn
+from core.tables import BaseTable, GradeColumn, PlayerColumn, player_link
 from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
 

@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils.translation import get_language
 
 from ratings.models import RatingList
+from ratings.queries import federations_of
 
 T = TypeVar("T")
 
@@ -73,3 +74,12 @@ def cached(key: str, compute: Callable[[], T], timeout: int = PAGE_CACHE_SECONDS
         value = compute()
         cache.set(key, value, timeout)
     return value
+
+
+def federations(rating_list: RatingList) -> list[str]:
+    """The federation codes of a list's rated players (the leaderboard filter's choices),
+    cached under the list's version."""
+    return cached(
+        cache_key("federations", rating_list.pk, rating_list.version),
+        lambda: federations_of(rating_list),
+    )

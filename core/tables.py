@@ -2,6 +2,7 @@
 
 import django_tables2 as tables
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
 
@@ -39,3 +40,19 @@ def player_link(player: Player | None, *, show_title: bool = True) -> str:
             player.name,
         )
     return format_html('<a href="{}">{}</a>', player.get_absolute_url(), player.name)
+
+
+class GradeColumn(tables.Column):
+    """A player's grade in a go or shogi list, for tables of other apps (tournament pages).
+
+    The accessor gives the player; the table holds ``grades`` (player id -> grade, from
+    :func:`ratings.queries.grades_for`).
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("verbose_name", _("Grade"))
+        kwargs.setdefault("accessor", "player")
+        super().__init__(default="–", orderable=False, **kwargs)
+
+    def render(self, value, table) -> str:
+        return table.grades.get(value.pk) or "–"

@@ -199,29 +199,7 @@ def change(
     token = _current.set(unit)
     try:
         with transaction.atomic():
-            for pk in list_pks:
-                _lock_list(pk)
-                unit.locked.append((RatingList._meta.db_table, pk))
-            if tournament is not None:
-                unit.tournament = _lock_tournament(
-                    tournament, list_pks if ratings else None, in_lock
-                )
-                unit.locked.append((Tournament._meta.db_table, tournament.pk))
-                if in_lock is not None:
-                    roles.require(unit.tournament.allowed)
-                if unit.tournament.rating_list_id in list_pks:
-                    unit.lists[unit.tournament.rating_list_id] = unit.tournament.rating_list
-            others = [pk for pk in list_pks if pk not in unit.lists]
-            if others:
-                unit.lists.update(RatingList.objects.in_bulk(others))
-            wanted = _pks(players)
-            unit.players = {
-                p.pk: p
-                for p in Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
-            }
-            unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
-            if len(unit.players) != len(wanted):
-                raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
+            _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
             for pk in sorted(unit._replays):
                 unit.stats.append(replay_locked(unit.lists[pk], from_date=unit._replays[pk]))
@@ -231,6 +209,40 @@ def change(
                 cache.bump_content_version()
     finally:
         _current.reset(token)
+
+
+def _lock(
+    unit: Unit,
+    list_pks: list[int],
+    rated: Tournament | None,
+    tournament: Tournament | None,
+    in_lock: Any,
+    players: Iterable[Player | int],
+) -> None:
+    """Take the unit's locks in the one global order: rating lists by pk, the tournament,
+    players by pk (``rated``: the tournament whose own list is among the lists)."""
+    for pk in list_pks:
+        _lock_list(pk)
+        unit.locked.append((RatingList._meta.db_table, pk))
+    if tournament is not None:
+        unit.tournament = _lock_tournament(
+            tournament, list_pks if rated is not None else None, in_lock
+        )
+        unit.locked.append((Tournament._meta.db_table, tournament.pk))
+        if in_lock is not None:
+            roles.require(unit.tournament.allowed)
+        if unit.tournament.rating_list_id in list_pks:
+            unit.lists[unit.tournament.rating_list_id] = unit.tournament.rating_list
+    others = [pk for pk in list_pks if pk not in unit.lists]
+    if others:
+        unit.lists.update(RatingList.objects.in_bulk(others))
+    wanted = _pks(players)
+    unit.players = {
+        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
+    }
+    unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
+    if len(unit.players) != len(wanted):
+        raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
 
 
 def _lock_list(pk: int) -> None:

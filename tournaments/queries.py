@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from players.models import Player
-from rules import standings
+from rules import scoring, standings
 from rules.pairing import mcmahon
 from rules.ratings import classes, fide
 from tournaments import pairing_queries
@@ -119,14 +119,6 @@ class StandingsData:
         return FieldStrength(average, len(ratings), classes.tournament_category(average))
 
 
-def _white_code(result: str) -> str:
-    return result[0]
-
-
-def _black_code(result: str) -> str:
-    return result[1]
-
-
 def _visible_rounds(tournament: Tournament) -> QuerySet[Round]:
     return Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
 
@@ -165,62 +157,12 @@ def standings_input(
         by_player.setdefault(game.white_id, game.white)
         if game.black is not None:
             by_player.setdefault(game.black_id, game.black)
-
-    # Pairing numbers: registered numbers first, then the rest in name order.
-    tpn: dict[int, int] = {}
-    for registration in registrations:
-        if registration.pairing_number is not None:
-            tpn[registration.player_id] = registration.pairing_number
-    next_number = max(tpn.values(), default=0)
-    for player in sorted(
-        (p for pk, p in by_player.items() if pk not in tpn), key=lambda p: (p.name, p.pk)
-    ):
-        next_number += 1
-        tpn[player.pk] = next_number
-
-    # Rounds with every board decided.
-    pending: set[int] = set()
-    numbers: set[int] = set()
-    for game in games:
-        numbers.add(game.round.number)
-        if not game.result:
-            pending.add(game.round.number)
-    completed = 0
-    while completed + 1 in numbers and completed + 1 not in pending:
-        completed += 1
+    tpn = _pairing_numbers(registrations, by_player)
+    completed, numbers = _completed_rounds(games)
     last = completed if after_round is None else min(after_round, completed)
-
-    entries: dict[int, dict[int, standings.Entry]] = {pk: {} for pk in by_player}
-    for game in games:
-        number = game.round.number
-        if number > last:
-            continue
-        if game.black_id is None:
-            entries[game.white_id][number] = standings.Entry(result=game.result[0])
-            continue
-        entries[game.white_id][number] = standings.Entry(
-            tpn[game.black_id], "w", _white_code(game.result)
-        )
-        entries[game.black_id][number] = standings.Entry(
-            tpn[game.white_id], "b", _black_code(game.result)
-        )
-
-    changes = changes or {}
+    entries = _entries(games, tpn, by_player, last)
     ratings = ratings_of(registrations)
-    grades: dict[int, str] = {}
-    initial: dict[int, int] = {}
-    if tournament.uses_mcmahon_engine:
-        top = pairing_queries.tournament_bar(tournament.top_bar)
-        floor = pairing_queries.tournament_bar(tournament.floor_bar)
-        for registration in registrations:
-            rank = pairing_queries.registration_rank(tournament, registration)
-            if rank is None:
-                continue
-            grades[tpn[registration.player_id]] = mcmahon.rank_grade(rank)
-            if tournament.has_mcmahon_score:
-                initial[registration.player_id] = mcmahon.initial_mms(
-                    rank, top_bar=top, floor_bar=floor
-                )
+    grades, initial = _mcmahon_grades(tournament, registrations, tpn)
     players = tuple(
         standings.Player(
             tpn=tpn[pk],
@@ -231,25 +173,94 @@ def standings_input(
         )
         for pk, player in by_player.items()
     )
-    rounds = max(tournament.rounds_planned, max(numbers, default=0), last)
     event = standings.Tournament(
         players=tuple(sorted(players, key=lambda p: p.tpn)),
-        rounds=rounds,
+        rounds=max(tournament.rounds_planned, max(numbers, default=0), last),
         points=tournament.point_system,
         round_robin=tournament.is_round_robin,
         time_control=tournament.rating_list.time_control if tournament.rating_list else "standard",
     )
-    withdrawn = frozenset(tpn[r.player_id] for r in registrations if r.withdrawn)
     return StandingsData(
         tournament=tournament,
         event=event,
         players={tpn[pk]: player for pk, player in by_player.items()},
-        changes={tpn[pk]: change for pk, change in changes.items() if pk in tpn},
+        changes={tpn[pk]: change for pk, change in (changes or {}).items() if pk in tpn},
         completed=completed,
-        withdrawn=withdrawn,
+        withdrawn=frozenset(tpn[r.player_id] for r in registrations if r.withdrawn),
         tiebreaks=tournament.tiebreak_codes,
         grades=grades,
     )
+
+
+def _pairing_numbers(
+    registrations: list[Registration], by_player: dict[int, Player]
+) -> dict[int, int]:
+    """Player id -> TPN: registered numbers first, then the rest in name order."""
+    tpn: dict[int, int] = {}
+    for registration in registrations:
+        if registration.pairing_number is not None:
+            tpn[registration.player_id] = registration.pairing_number
+    next_number = max(tpn.values(), default=0)
+    for player in sorted(
+        (p for pk, p in by_player.items() if pk not in tpn), key=lambda p: (p.name, p.pk)
+    ):
+        next_number += 1
+        tpn[player.pk] = next_number
+    return tpn
+
+
+def _completed_rounds(games: list[Game]) -> tuple[int, set[int]]:
+    """The rounds 1..n with every board decided (n), and every round number with a game."""
+    pending: set[int] = set()
+    numbers: set[int] = set()
+    for game in games:
+        numbers.add(game.round.number)
+        if not game.result:
+            pending.add(game.round.number)
+    completed = 0
+    while completed + 1 in numbers and completed + 1 not in pending:
+        completed += 1
+    return completed, numbers
+
+
+def _entries(
+    games: list[Game], tpn: dict[int, int], by_player: dict[int, Player], last: int
+) -> dict[int, dict[int, standings.Entry]]:
+    """Player id -> round -> the standings entry, for rounds 1..``last``."""
+    entries: dict[int, dict[int, standings.Entry]] = {pk: {} for pk in by_player}
+    for game in games:
+        number = game.round.number
+        if number > last:
+            continue
+        if game.black_id is None:
+            entries[game.white_id][number] = standings.Entry(result=game.result[0])
+            continue
+        white, black = scoring.side_codes(game.result, bye=False)
+        entries[game.white_id][number] = standings.Entry(tpn[game.black_id], "w", white)
+        entries[game.black_id][number] = standings.Entry(tpn[game.white_id], "b", black)
+    return entries
+
+
+def _mcmahon_grades(
+    tournament: Tournament, registrations: list[Registration], tpn: dict[int, int]
+) -> tuple[dict[int, str], dict[int, int]]:
+    """Go and shogi formats: TPN -> the grade paired with, and player id -> initial MMS."""
+    grades: dict[int, str] = {}
+    initial: dict[int, int] = {}
+    if not tournament.uses_mcmahon_engine:
+        return grades, initial
+    top = pairing_queries.tournament_bar(tournament.top_bar)
+    floor = pairing_queries.tournament_bar(tournament.floor_bar)
+    for registration in registrations:
+        rank = pairing_queries.registration_rank(tournament, registration)
+        if rank is None:
+            continue
+        grades[tpn[registration.player_id]] = mcmahon.rank_grade(rank)
+        if tournament.has_mcmahon_score:
+            initial[registration.player_id] = mcmahon.initial_mms(
+                rank, top_bar=top, floor_bar=floor
+            )
+    return grades, initial
 
 
 def ranked(data: StandingsData, after_round: int) -> standings.Standings:

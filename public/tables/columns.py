@@ -124,19 +124,3 @@ def points_text(value: Decimal) -> str:
     if half:
         return f"{whole}½" if whole else "½"
     return str(whole)
-
-
-class GradeColumn(tables.Column):
-    """A player's grade in a go or shogi list, for tables of other apps (tournament pages).
-
-    The accessor gives the player; the table holds ``grades`` (player id -> grade, from
-    :func:`ratings.queries.grades_for`).
-    """
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("verbose_name", _("Grade"))
-        kwargs.setdefault("accessor", "player")
-        super().__init__(default="–", orderable=False, **kwargs)
-
-    def render(self, value, table) -> str:
-        return table.grades.get(value.pk) or "–"

@@ -9,9 +9,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.models import AuditEntry
-from core.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
-from public.tables.columns import GradeColumn, signed_two_decimals
+from public.tables.columns import signed_two_decimals
 from ratings.queries.tournaments import PlayerLine
 from rules.standings import TieBreak, format_value
 from tournaments.models import Game, Tournament

@@ -14,14 +14,15 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions
+from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
-from public.filters import CATEGORY_CHOICES, LeaderboardFilter
 from public.tables.lists import (
     LeaderboardTable,
     RatingListTable,
 )
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
+from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import RatingList
 
 
@@ -62,6 +63,7 @@ class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, 
     def get_filterset_kwargs(self, filterset_class):
         kwargs = super().get_filterset_kwargs(filterset_class)
         kwargs["rating_list"] = self.rating_list
+        kwargs["federations"] = list_federations(self.rating_list)
         return kwargs
 
     def ranked_in_rating_order(self) -> bool:

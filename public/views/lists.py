@@ -15,9 +15,9 @@ from django.views.generic import View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableView
 
+from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
 from public import badges, charts, exports
-from public.filters import LeaderboardFilter
 from public.tables.lists import (
     ArchiveTable,
     BandTable,
@@ -27,6 +27,7 @@ from public.tables.lists import (
 from public.views.home import top_list_links
 from ratings import queries
 from ratings.enums import GameKind
+from ratings.filters import LeaderboardFilter
 from ratings.models import PublishedList, RatingList
 
 
@@ -48,6 +49,7 @@ class DistributionView(ReadOnlyMixin, FilterView):
     def get_filterset_kwargs(self, filterset_class):
         kwargs = super().get_filterset_kwargs(filterset_class)
         kwargs["rating_list"] = self.rating_list
+        kwargs["federations"] = list_federations(self.rating_list)
         return kwargs
 
     def get_context_data(self, **kwargs):

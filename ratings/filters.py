@@ -1,4 +1,5 @@
-"""Filters of the leaderboard (django-filter)."""
+"""Filters of a leaderboard (django-filter): the query side of the top lists, used by the
+public leaderboard and the API alike."""
 
 import django_filters
 from django import forms
@@ -6,7 +7,6 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.cache import cache_key, cached
 from players.enums import Sex
 from players.models import Club
 from ratings import queries
@@ -64,15 +64,14 @@ class LeaderboardFilter(django_filters.FilterSet):
         model = PlayerRating
         fields = ()
 
-    def __init__(self, *args, rating_list: RatingList, **kwargs):
+    def __init__(
+        self, *args, rating_list: RatingList, federations: list[str] | None = None, **kwargs
+    ):
+        """``federations``: the list's federation codes when the caller has them (cached)."""
         super().__init__(*args, **kwargs)
-        self.filters["federation"].extra["choices"] = [
-            (code, code)
-            for code in cached(
-                cache_key("federations", rating_list.pk, rating_list.version),
-                lambda: queries.federations_of(rating_list),
-            )
-        ]
+        if federations is None:
+            federations = queries.federations_of(rating_list)
+        self.filters["federation"].extra["choices"] = [(code, code) for code in federations]
         self.active_days = queries.active_days(rating_list)
         if rating_list.system == "fesa":
             # FESA lists the players with a rated game in the last two years: on by default.
