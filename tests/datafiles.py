@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository."""
 DATA = Path(__file__).resolve().parent / "data"
 DUTCH_2026 = DATA / "dutch-2026"
 BBP_TESTS = DATA / "bbp-tests"

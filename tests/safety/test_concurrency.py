@@ -27,7 +27,7 @@ from actions.ratings import recompute_ratings
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from core.roles import SYSTEM
-from tests.safety.helpers import derived_state, rated_history
+from tests.helpers import derived_state, rated_history
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Round
 

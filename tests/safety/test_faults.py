@@ -14,7 +14,7 @@ from actions.results import record_result
 from core.roles import SYSTEM
 from rules.ratings import registry
 from rules.ratings.fide_periods import FidePeriodSystem
-from tests.safety.helpers import D, full_state, rated_history
+from tests.helpers import D, full_state, rated_history
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db

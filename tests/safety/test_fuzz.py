@@ -31,8 +31,8 @@ from backoffice.forms.tournaments import SettingsForm, TournamentCreateForm
 from core.roles import SYSTEM
 from players.models import Club, Player
 from tests.factories import make_player, make_tournament, register, standard_list
-from tests.safety.helpers import full_state
-from tests.trf.sample import SAMPLE
+from tests.helpers import full_state
+from tests.rules.files.sample import SAMPLE
 from tournaments.enums import PairingSystem
 from tournaments.models import ForbiddenPair, Registration, RequestedBye, Round
 

@@ -17,9 +17,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from actions.trf_import import MAX_UPLOAD_BYTES
-from tests.safety.helpers import full_state
+from tests.helpers import full_state
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 PRODUCTION = {
     "DJANGO_ENV": "production",
     "SECRET_KEY": "a-long-random-production-value-for-the-deploy-check-" + "k7Qz" * 8,

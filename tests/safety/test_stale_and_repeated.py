@@ -21,7 +21,7 @@ from actions.rounds import pair_next_round, publish_round
 from core.roles import SYSTEM
 from ratings.models import RatingChange
 from tests.factories import make_player, make_tournament, register
-from tests.safety.helpers import full_state, rated_history
+from tests.helpers import full_state, rated_history
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import Game, Round
 from tournaments.pairing_queries import round_version

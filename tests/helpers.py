@@ -1,0 +1,139 @@
+"""Shared test helpers: tables read out of rendered HTML (to compare whole rows with ``==``),
+a rated history to write into, and the database states compared before and after a refusal."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+from actions.ratings import close_rating_period, set_starting_rating
+from core.roles import SYSTEM
+from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
+from tests.factories import make_game, make_player, make_round, make_tournament, standard_list
+from tournaments.models import Game, Registration, Tournament
+
+
+class _TableParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tables: list[dict[str, list[list[str]]]] = []
+        self._section = "body"
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append({"head": [], "body": [], "foot": []})
+        elif tag in ("thead", "tbody", "tfoot"):
+            self._section = {"thead": "head", "tbody": "body", "tfoot": "foot"}[tag]
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(re.sub(r"\s+", " ", "".join(self._cell)).strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.tables[-1][self._section].append(self._row)
+            self._row = None
+        elif tag in ("thead", "tbody", "tfoot"):
+            self._section = "body"
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def tables(html: bytes | str) -> list[dict[str, list[list[str]]]]:
+    """Every table of ``html``: {"head": rows, "body": rows, "foot": rows} of cell texts."""
+    parser = _TableParser()
+    parser.feed(html.decode() if isinstance(html, bytes) else html)
+    return parser.tables
+
+
+def body_rows(html: bytes | str, index: int = 0) -> list[list[str]]:
+    """The body rows (lists of cell texts) of the ``index``-th table of ``html``."""
+    return tables(html)[index]["body"]
+
+
+def column(html: bytes | str, position: int, index: int = 0) -> list[str]:
+    """One column (0-based ``position``) of the ``index``-th table's body."""
+    return [row[position] for row in body_rows(html, index)]
+
+
+# --------------------------------------------------------------------------- database states
+
+
+D = datetime.date
+
+
+def rated_history(*, players: int = 12, rounds: int = 4) -> dict[str, Any]:
+    """Two tournaments of the chess standard list, January (its list published on 1 February)
+    and February, each with ``rounds`` published rounds of boards without results yet.
+
+    Board b of round r pairs player b with player (b + r) mod n, so every game is distinct.
+    """
+    rating_list = standard_list()
+    people = [make_player(f"P{index:02d}") for index in range(players)]
+    for index, player in enumerate(people):
+        set_starting_rating(
+            player=player, rating_list=rating_list, rating=1500 + 37 * index, games=30, actor=SYSTEM
+        )
+    january = make_tournament(start_date=D(2025, 1, 5), end_date=D(2025, 1, 12))
+    february = make_tournament(start_date=D(2025, 2, 5), end_date=D(2025, 2, 12))
+    games: list[Game] = []
+    for tournament in (january, february):
+        for number, player in enumerate(people, start=1):
+            Registration.objects.create(tournament=tournament, player=player, pairing_number=number)
+        for number in range(1, rounds + 1):
+            round_ = make_round(tournament, number)
+            half = players // 2
+            for board in range(half):
+                white = people[board]
+                black = people[(board + half + number - 1) % players]
+                if black.pk == white.pk:
+                    black = people[(board + half + number) % players]
+                games.append(make_game(round_, white, black, board=board + 1))
+    close_rating_period(rating_list=rating_list, date=D(2025, 2, 1), actor=SYSTEM)
+    return {"list": rating_list, "games": games, "tournaments": [january, february]}
+
+
+def derived_state() -> dict[str, list]:
+    """Every derived row, without primary keys (a full replay renumbers them)."""
+    return {
+        "ratings": sorted(
+            PlayerRating.objects.values_list(
+                "rating_list_id", "player_id", "rating", "live_rating", "period_change",
+                "period_games", "k", "games", "peak", "last_played",
+            )
+        ),
+        "ledger": sorted(
+            RatingChange.objects.values_list(
+                "rating_list_id", "period_id", "game_id", "player_id", "opponent_id", "date",
+                "rating_used", "opponent_rating", "opponent_rating_used", "capped", "score",
+                "expected", "k", "change",
+            ),
+            key=repr,
+        ),
+        "published": sorted(
+            PublishedRating.objects.values_list(
+                "published_list_id", "player_id", "rating", "games", "k", "change"
+            )
+        ),
+    }  # fmt: skip
+
+
+def full_state() -> dict[str, list]:
+    """Every row a result entry can touch, with primary keys: "nothing changed" means equal."""
+    return {
+        "games": list(Game.objects.order_by("pk").values_list()),
+        "tournaments": list(Tournament.objects.order_by("pk").values_list()),
+        "ratings": list(PlayerRating.objects.order_by("pk").values_list()),
+        "ledger": list(RatingChange.objects.order_by("pk").values_list()),
+        "lists": list(PublishedList.objects.order_by("pk").values_list()),
+        "published": list(PublishedRating.objects.order_by("pk").values_list()),
+    }

@@ -1,0 +1,64 @@
+"""Ranks on later leaderboard pages: counted per page in rating order, equal to the window
+function's in every other order, ties across a page break included."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ratings.queries import leaderboard_rows, with_rank
+from tests.factories import make_player, make_rating, standard_list
+from tests.helpers import body_rows
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("ratings:leaderboard", args=["chess-standard"])
+
+
+@pytest.fixture
+def field():
+    """54 players: 47 distinct ratings, then four tied at 1900 (rows 48-51, across the page
+    break at 50), two at 1800 and one at 1700."""
+    ratings = [2500 - 10 * i for i in range(47)] + [1900] * 4 + [1800] * 2 + [1700]
+    for number, rating in enumerate(ratings, start=1):
+        make_rating(make_player(f"P{number:02d}"), rating)
+
+
+def _ranks(client, query: str) -> list[str]:
+    return [row[0] for row in body_rows(client.get(URL + query).content)]
+
+
+def test_second_page_ranks_continue_a_tie_from_the_first(client, field):
+    assert _ranks(client, "?page=2") == ["48", "52", "52", "54"]
+    assert _ranks(client, "")[44:] == ["45", "46", "47", "48", "48", "48"]
+
+
+def test_page_ranks_equal_the_window_function_in_every_order(client, field):
+    windowed = {
+        row.player.last_name: row.rank for row in with_rank(leaderboard_rows(standard_list()))
+    }
+    for query in ("", "?page=2", "?sort=-rank", "?sort=-rank&page=2", "?sort=name&page=2"):
+        rows = body_rows(client.get(URL + query).content)
+        assert {row[1]: int(row[0]) for row in rows} == {
+            row[1]: windowed[row[1]] for row in rows
+        }, query
+
+
+def test_a_later_page_costs_one_count_more_than_the_first(client, field):
+    with CaptureQueriesContext(connection) as first:
+        client.get(URL)
+    cache.clear()  # the federations of the filter form are cached: compare cold requests
+    with CaptureQueriesContext(connection) as second:
+        client.get(URL + "?page=2")
+
+    def counts_above(captured):
+        return [
+            q["sql"] for q in captured if "COUNT(*)" in q["sql"] and '"live_rating" > ' in q["sql"]
+        ]
+
+    assert len(second.captured_queries) == len(first.captured_queries) + 1
+    assert (
+        len(counts_above(first.captured_queries)),
+        len(counts_above(second.captured_queries)),
+    ) == (0, 1)

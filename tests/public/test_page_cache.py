@@ -1,0 +1,111 @@
+"""The public pages cache what they compute under the rating lists' versions: a replay bumps
+its list's version in its own transaction, so an entered result shows at once."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from actions.ratings import set_starting_rating
+from actions.results import record_result
+from core.roles import SYSTEM
+from ratings.models import RatingList
+from tests.backoffice.admin.test_admin_writes import match  # noqa: F401 -- a fixture
+from tests.factories import make_player, standard_list
+from tests.helpers import body_rows
+
+pytestmark = pytest.mark.django_db
+
+LEADERBOARD = reverse("ratings:leaderboard", args=["chess-standard"])
+
+
+def leaderboard(client) -> list[tuple[str, str, str]]:
+    return [(row[0], row[1], row[5]) for row in body_rows(client.get(LEADERBOARD).content)]
+
+
+def test_every_replay_raises_its_list_version_only(match):  # noqa: F811
+    rapid = RatingList.objects.get(slug="chess-rapid")
+    before = standard_list().version, rapid.version
+
+    record_result(game=match["game"], result="10", actor=SYSTEM)
+
+    after = standard_list().version, RatingList.objects.get(pk=rapid.pk).version
+    assert after[0] > before[0]
+    assert after[1] == before[1]
+
+
+def test_leaderboard_shows_an_entered_result_at_once(client, match):  # noqa: F811
+    first = leaderboard(client)
+    assert (
+        leaderboard(client)
+        == first
+        == [
+            ("1", "Bell, Bob", "1900.00"),
+            ("2", "Cole, Cy", "1510.00"),
+            ("3", "Ames, Ann", "1500.00"),
+        ]
+    )
+
+    record_result(game=match["game"], result="10", actor=SYSTEM)
+
+    # Difference 400: PD 0.92 / 0.08, K 20: Ann +18.40, Bob −18.40.
+    assert leaderboard(client) == [
+        ("1", "Bell, Bob", "1881.60"),
+        ("2", "Ames, Ann", "1518.40"),
+        ("3", "Cole, Cy", "1510.00"),
+    ]
+
+
+def test_player_page_shows_an_entered_result_at_once(client, match):  # noqa: F811
+    url = reverse("ratings:player", args=[match["ann"].pk])
+    client.get(url)
+    before = client.get(url).content.decode()
+
+    record_result(game=match["game"], result="10", actor=SYSTEM)
+
+    after = client.get(url).content.decode()
+    assert "1518.40" not in before
+    assert "1518.40" in after
+    assert "Spring Open" not in before
+    assert "Spring Open" in after
+
+
+def test_home_shows_a_new_rated_player_at_once(client, match):  # noqa: F811
+    def rated_players() -> str:
+        rows = body_rows(client.get(reverse("ratings:home")).content)
+        return next(row[4] for row in rows if row[0] == "Chess standard")
+
+    assert rated_players() == rated_players() == "3"
+
+    set_starting_rating(
+        player=make_player("Dunn", "Dan"),
+        rating_list=standard_list(),
+        rating=1700,
+        games=10,
+        actor=SYSTEM,
+    )
+
+    assert rated_players() == "4"
+
+
+def test_leaderboard_federations_follow_the_version(client, match):  # noqa: F811
+    assert 'value="NOR"' not in client.get(LEADERBOARD).content.decode()
+
+    set_starting_rating(
+        player=make_player("Eide", "Erik", federation="NOR"),
+        rating_list=standard_list(),
+        rating=2100,
+        games=10,
+        actor=SYSTEM,
+    )
+
+    assert 'value="NOR"' in client.get(LEADERBOARD).content.decode()
+
+
+def test_live_rating_of_the_ratings_table_follows_the_version(client, match):  # noqa: F811
+    url = reverse("ratings:player", args=[match["bob"].pk])
+    assert body_rows(client.get(url).content)[0][2] == "1900.00"
+
+    record_result(game=match["game"], result="01", actor=SYSTEM)
+
+    assert body_rows(client.get(url).content)[0][2] == str(Decimal("1901.60"))
