@@ -1,6 +1,6 @@
 """Drive the dutch-2026 tournaments through our services, round by round.
 
-Each file of ``shared/data/dutch-2026`` is a complete Swiss paired by bbpPairings v6.0.0. From
+Each file of ``tests/data/dutch-2026`` is a complete Swiss paired by bbpPairings v6.0.0. From
 its players (rating, TPN, point system) we build a tournament with ``register_player``; then for
 every round we request the byes and withdrawals the file shows for that round
 (``request_bye``, ``withdraw_player``), call ``pair_next_round`` and compare its pairs, its

@@ -1,6 +1,6 @@
 """The pairing command line on malformed and unreadable files: exit codes 3 and 5, no traceback.
 
-Each malformed file is the valid four-player sample of ``tests/trf/sample.py`` with one
+Each malformed file is the valid four-player sample of ``tests/rules/files/sample.py`` with one
 defect written into it; stderr must name the line and column of the defect.
 """
 
