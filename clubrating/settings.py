@@ -111,6 +111,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Redis (several app servers, docs/deploy.md): the cache (pages, the content version) and the
+# job queue of long rating corrections (core/jobs.py). Without it: a per-process cache, and
+# corrections run inline.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+RATINGS_JOBS = os.environ.get("RATINGS_JOBS", "queue" if REDIS_URL else "inline").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubrating"),
+        }
+    }
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {

@@ -175,10 +175,14 @@ def _decimal(hundredths: int | None) -> Decimal | None:
 
 
 def update_player_ratings(
-    stored: dict[int, tuple[int, list[Any]]], live: dict[int, LiveRow]
+    stored: dict[int, tuple[int, list[Any]]],
+    live: dict[int, LiveRow],
+    states: dict[str, Any] | None = None,
 ) -> int:
     """Write the derived fields of the list's ``PlayerRating`` rows that changed (``stored``:
-    player id -> (row id, the derived fields as read before the replay))."""
+    player id -> (row id, the derived fields as read before the replay, the state last)).
+    ``states``: the entries of the latest list's checkpoint, by player id as a string (each
+    player's ``state``; ``None``: the states stay as they are)."""
     updates = []
     for player, (pk, old) in stored.items():
         row = live.get(player)
@@ -195,16 +199,19 @@ def update_player_ratings(
             row.last_played,
             row.grade or "",
             row.status or "",
+            old[-1] if states is None else states.get(str(player)),
         ]
         if new != old:
+            new[-1] = None if new[-1] is None else json.dumps(new[-1])
             updates.append((*new, pk))
     if not updates:
         return 0
     table = connection.ops.quote_name(PlayerRating._meta.db_table)
+    state = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (
         f"UPDATE {table} SET rating = %s, live_rating = %s, period_change = %s, "  # noqa: S608
         "period_games = %s, k = %s, games = %s, peak = %s, last_played = %s, grade = %s, "
-        "status = %s WHERE id = %s"
+        f"status = %s, state = {state} WHERE id = %s"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(updates), BATCH_SIZE):

@@ -56,7 +56,7 @@ def board():
 #: tournaments and the rated games of the open period, every player of the list (inputs and
 #: stored ratings), the rows of the list in force at the start, delete and insert the
 #: period's ledger, update the changed ratings; the audit entry; the savepoint's release.
-QUERIES = 15
+QUERIES = 14
 
 
 def _record(game, actor) -> list[str]:
