@@ -170,6 +170,8 @@ def _fide_period(
             rated.add(game.black)
         if game.black in changed:
             rated.add(game.white)
+    if not rated <= watched:  # the players met have other games: read theirs too
+        read = period_games(run.rating_list.pk, lists.bounds(index), players=rated)
     games = [g for g in read.games if g.white in rated or g.black in rated]
     players, stored = _inputs(run, rated)
     earlier: dict[tuple[int, int], PublishedRow] = {}
