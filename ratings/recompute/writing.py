@@ -22,6 +22,8 @@ from rules.ratings.replay import (
 )
 
 BATCH_SIZE = 5000
+#: From this many rows (or an iterator of rows) PostgreSQL gets them by COPY.
+COPY_FROM = 1000
 
 
 _LEDGER_COLUMNS = (
@@ -108,8 +110,12 @@ def write_rows(table: str, columns: Sequence[str], rows: Iterable[tuple[Any, ...
     count = 0
     column_list = ", ".join(connection.ops.quote_name(c) for c in columns)
     table_name = connection.ops.quote_name(table)
+    if isinstance(rows, Sequence) and len(rows) < COPY_FROM:
+        copy = False  # a few rows (an incremental update): one plain INSERT is quicker
+    else:
+        copy = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if copy:
             raw = cursor.cursor
             with raw.copy(f"COPY {table_name} ({column_list}) FROM STDIN") as copy:
                 for row in rows:
@@ -144,7 +150,9 @@ def write_ledger(
     return write_rows(
         RatingChange._meta.db_table,
         _LEDGER_COLUMNS,
-        ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),
+        list(ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale))
+        if len(rows) < COPY_FROM
+        else ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),
     )
 
 
@@ -155,7 +163,7 @@ def write_published(rows: Sequence[PublishedRow], *, period_ids: Sequence[int | 
     return write_rows(
         PublishedRating._meta.db_table,
         ("published_list_id", "player_id", "rating", "games", "k", "change", "grade"),
-        (
+        [
             (
                 period_ids[row.period],
                 row.player,
@@ -166,7 +174,7 @@ def write_published(rows: Sequence[PublishedRow], *, period_ids: Sequence[int | 
                 row.grade or "",
             )
             for row in rows
-        ),
+        ],
     )
 
 
