@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connections
 
 from core import jobs
 
@@ -27,5 +28,8 @@ class Command(BaseCommand):
         pending = jobs.enqueue_pending()
         if pending:
             self.stdout.write(f"re-enqueued the updates left for lists {pending}")
-        worker = rq.Worker([queue], connection=queue.connection)
+        connections.close_all()
+        # Jobs run in the worker's own process, one after the other: stopping or killing the
+        # worker stops its job (its transaction is rolled back; the job is done again).
+        worker = rq.SimpleWorker([queue], connection=queue.connection)
         worker.work(burst=burst, with_scheduler=True)
