@@ -427,7 +427,7 @@ def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> li
 
     def read() -> list[tuple]:
         return list(
-            PlayerRating.objects.select_for_update(of=("self",))
+            PlayerRating.objects.select_for_update(of=("self",), no_key=True)
             .filter(rating_list=rating_list, player_id__in=players)
             .order_by("pk")
             .values_list(*PLAYER_COLUMNS)
@@ -445,7 +445,11 @@ def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> li
 
 
 def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: Any) -> Tournament:
-    rows = Tournament.objects.select_for_update(of=("self",)).select_related("rating_list", "club")
+    # FOR NO KEY UPDATE: it excludes other writers of the tournament, not the foreign-key
+    # checks of rows referring to it (ledger rows of other units, checked at their commit).
+    rows = Tournament.objects.select_for_update(of=("self",), no_key=True).select_related(
+        "rating_list", "club"
+    )
     if in_lock is not None:
         rows = rows.annotate(allowed=in_lock)
     current = rows.get(pk=tournament.pk)
