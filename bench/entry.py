@@ -16,8 +16,9 @@ timing the server's work (the action, its transaction and commit, as a request r
   Redis of its own, started with ``redis-server``, and a ``ratings_worker`` process): the
   request's time (it records the work and returns) and the time until the ratings are final
   (the worker has committed);
-- **concurrent**: ``--writers`` threads, each with its own connection, entering results at
-  once on boards of as many different tournaments of the list: p50 and p95.
+- **concurrent**: ``--writers`` processes (as many server workers), each with its own
+  connection, entering results at once on boards of as many different tournaments of the
+  list: p50 and p95.
 
 The last line has a fixed form, for scripts::
 
@@ -36,7 +37,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -185,7 +185,15 @@ def _corrections(games: list) -> list[tuple[float, float]]:
     return times
 
 
+def _writer(game, barrier, results) -> None:
+    """One writer: its own process and connection, like a request on its own server worker."""
+    barrier.wait()
+    results.put(_timed(game, "10"))
+
+
 def _concurrent(games: list) -> list[float]:
+    import multiprocessing
+
     from django.db import connections
 
     from actions.results import record_result
@@ -193,24 +201,16 @@ def _concurrent(games: list) -> list[float]:
 
     for game in games:
         record_result(game=game, result="", correction=True, actor=SYSTEM)
-    barrier = threading.Barrier(len(games))
-    times: list[float] = []
-    lock = threading.Lock()
-
-    def writer(game) -> None:
-        try:
-            barrier.wait()
-            seconds = _timed(game, "10")
-            with lock:
-                times.append(seconds)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=writer, args=(game,)) for game in games]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    connections.close_all()  # each writer process opens its own
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(len(games))
+    results = context.Queue()
+    writers = [context.Process(target=_writer, args=(g, barrier, results)) for g in games]
+    for writer in writers:
+        writer.start()
+    times = [results.get(timeout=600) for _ in writers]
+    for writer in writers:
+        writer.join()
     return times
 
 
