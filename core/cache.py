@@ -66,12 +66,13 @@ def list_versions() -> list[tuple[int, int]]:
 
 def page_query(query: Any, understood: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """The parameters of ``query`` (a ``QueryDict``) that a page understands, normalised:
-    values stripped, empty ones and ``page=1`` (the default) left out, each name's values
-    sorted, names sorted. The cache key of the page and the page itself use only these."""
+    values stripped (an empty value stays: ``?active=`` may mean "all"), the first page
+    (``page=1`` or ``page=``) left out, each name's values sorted, names sorted. The cache key
+    of the page and the page itself use only these."""
     kept = []
     for name in sorted(set(understood)):
-        values = sorted({value.strip() for value in query.getlist(name) if value.strip()})
-        if name == "page" and values == ["1"]:
+        values = sorted({value.strip() for value in query.getlist(name)})
+        if name == "page" and values in (["1"], [""]):
             continue
         kept.extend((name, value) for value in values)
     return tuple(kept)

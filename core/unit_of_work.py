@@ -56,7 +56,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import F, Value
+from django.db.models import F, Max, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
@@ -248,7 +248,11 @@ def change(
     list_pks = _pks(lists)
     shared: set[int] = set()
     if ratings and tournament is not None and tournament.rating_list_id is not None:
-        if ratings == RESULTS and tournament.rating_list_id not in list_pks:
+        if (
+            ratings == RESULTS
+            and tournament.rating_list_id not in list_pks
+            and _may_share(tournament)
+        ):
             shared.add(tournament.rating_list_id)
         list_pks = sorted({*list_pks, tournament.rating_list_id})
     unit = Unit(actor=actor, _shared=shared)
@@ -275,6 +279,24 @@ def change(
             stats = run_pending(pk)
             if stats is not None:
                 unit.stats.append(stats)
+
+
+def _may_share(tournament: Tournament) -> bool:
+    """Whether results of ``tournament`` can be entered under a shared lock of its list: its
+    players' ratings are updated alone (FIDE) in the open period, or a job queue takes what
+    cannot (then the request records it and returns). Otherwise the unit holds the list
+    exclusively and does all of it in its own transaction."""
+    if jobs.queue_configured():
+        return True
+    system, time_control, last = (
+        RatingList.objects.filter(pk=tournament.rating_list_id)
+        .annotate(last=Max("published_lists__date"))
+        .values_list("system", "time_control", "last")
+        .get()
+    )
+    if not rates_players_alone(RatingList(system=system, time_control=time_control)):
+        return False
+    return last is None or tournament.end_date >= last
 
 
 def _update(unit: Unit, pk: int) -> None:
