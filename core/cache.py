@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import get_language
@@ -57,6 +58,12 @@ def bump_content_version() -> None:
     """
     cache.set(CONTENT_VERSION_KEY, _now(), None)
     transaction.on_commit(lambda: cache.set(CONTENT_VERSION_KEY, _now(), None))
+
+
+def shared() -> bool:
+    """Whether the cache is shared by every app server (Redis): then the content version,
+    which every change renews, makes every cached page stale everywhere by itself."""
+    return "redis" in settings.CACHES["default"]["BACKEND"].lower()
 
 
 def list_versions() -> list[tuple[int, int]]:

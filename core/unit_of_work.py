@@ -324,7 +324,8 @@ def _update(unit: Unit, pk: int) -> None:
         unit._deferred[pk] = first < lists.open_index
         return
     unit.stats.append(stats)
-    _raise_version(pk)
+    if not cache.shared():  # a shared cache needs no version: the content version does it
+        _raise_version(pk)
 
 
 def _apply(
