@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web install migrate seed messages clean
+.PHONY: run serve worker test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web bench-entry install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -36,6 +36,11 @@ serve: install
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py migrate --noinput
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(VENV)/bin/gunicorn clubrating.wsgi:application \
 		--bind $(BIND) --workers $${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# The worker of the rating corrections' job queue (docs/deploy.md): with REDIS_URL set, run
+# one (or more) beside the app servers.
+worker: install
+	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py ratings_worker
 
 test: install
 	$(PY) -m pytest -q
@@ -72,6 +77,12 @@ bench-mcmahon: install
 # options, e.g. BENCH_WEB_ARGS="--backend sqlite" or "--players 2000 --games 40000".
 bench-web: install
 	$(PY) -m bench.web $(BENCH_WEB_ARGS)
+
+# Result entry on a federation's list (PostgreSQL, a Redis of its own): one result, a
+# correction six periods back, 20 writers at once; BENCH_ENTRY_ARGS sets the size, e.g.
+# BENCH_ENTRY_ARGS="--players 20000 --games 500000".
+bench-entry: install
+	$(PY) -m bench.entry $(BENCH_ENTRY_ARGS)
 
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests

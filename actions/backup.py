@@ -39,8 +39,10 @@ FORMAT = "clubrating-export"
 VERSION = 1
 MANIFEST = "manifest.json"
 
-#: Models the replay writes: never exported.
-DERIVED_MODELS = frozenset({"ratings.ratingchange", "ratings.publishedrating"})
+#: Models the replay writes (and its bookkeeping of updates to do): never exported.
+DERIVED_MODELS = frozenset(
+    {"ratings.ratingchange", "ratings.publishedrating", "ratings.pendingupdate"}
+)
 #: Columns the replay writes in models that are otherwise inputs: not exported.
 DERIVED_FIELDS: dict[str, frozenset[str]] = {
     "ratings.playerrating": frozenset(
@@ -55,6 +57,7 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
             "last_played",
             "grade",
             "status",
+            "state",
         }
     ),
     "ratings.publishedlist": frozenset({"replay_state"}),

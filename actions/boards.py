@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from core import roles
 from core.enums import AuditAction
-from core.unit_of_work import ChangedMeanwhile, Unit, change
+from core.unit_of_work import RESULTS, ChangedMeanwhile, Unit, change
 from players.models import Player
 from rules import scoring
 from rules.pairing import mcmahon
@@ -123,7 +123,7 @@ def add_game(
     tournament = round.tournament
     players = [white] if black is None else [white, black]
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
         present = entered(unit.tournament, players)
         for field, player in (("white", white), ("black", black)):
@@ -149,7 +149,12 @@ def add_game(
             round=round, board=board, white=white, black=black, result=result
         )
         if result in RATED_CODES:
-            unit.replay(unit.rating_list, from_date=unit.tournament.end_date)
+            unit.replay(
+                unit.rating_list,
+                from_date=unit.tournament.end_date,
+                players=[player.pk for player in players],
+                tournaments=(unit.tournament.pk,),
+            )
         unit.audit(
             AuditAction.GAME_ADDED,
             _("Round %(round)d, board %(board)d added: %(game)s")
@@ -167,7 +172,7 @@ def delete_game(*, actor: Any, game: Game) -> None:
     nothing."""
     tournament = game.round.tournament
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
         current = Game.objects.select_related("round", "white", "black").filter(pk=game.pk).first()
         if current is None:
@@ -183,7 +188,12 @@ def delete_game(*, actor: Any, game: Game) -> None:
         rated = current.result in RATED_CODES
         current.delete()
         if rated:
-            unit.replay(unit.rating_list, from_date=unit.tournament.end_date)
+            unit.replay(
+                unit.rating_list,
+                from_date=unit.tournament.end_date,
+                players=[player.pk for player in (white, black) if player is not None],
+                tournaments=(unit.tournament.pk,),
+            )
         unit.audit(
             AuditAction.GAME_DELETED,
             summary,

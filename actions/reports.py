@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from actions.results import enter_result
 from core import roles
 from core.enums import AuditAction
-from core.unit_of_work import change
+from core.unit_of_work import RESULTS, change
 from tournaments.models import Game, ResultReport
 
 
@@ -62,7 +62,7 @@ def confirm_report(*, actor: Any, report: ResultReport) -> Game:
     game = Game.objects.select_related("round__tournament").get(pk=report.game_id)
     tournament = game.round.tournament
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
         if Game.objects.filter(pk=game.pk).exclude(result="").exists():
             raise ValidationError(

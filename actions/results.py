@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
 from core import roles
 from core.enums import AuditAction
-from core.unit_of_work import Unit, change
+from core.unit_of_work import RESULTS, Unit, change
 from tournaments.enums import RoundStatus
 from tournaments.models import Game, Registration
 
@@ -45,7 +45,7 @@ def record_result(
         raise ValidationError(errors)
     tournament = game.round.tournament
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
         current = enter_result(
             unit, game, result, correction=correction, expected_result=expected_result
@@ -112,7 +112,12 @@ def enter_result(
     current.result = result
     current.save(update_fields=["result"])
     if previous in RATED_CODES or result in RATED_CODES:
-        unit.replay(unit.rating_list, from_date=unit.tournament.end_date)
+        unit.replay(
+            unit.rating_list,
+            from_date=unit.tournament.end_date,
+            players=(current.white_id, current.black_id),
+            tournaments=(unit.tournament.pk,),
+        )
     values = {
         "round": number,
         "board": current.board,

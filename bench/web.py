@@ -17,7 +17,10 @@ Then it starts gunicorn on 127.0.0.1 (``DEBUG`` off, persistent database connect
 per worker by default, so latency is service time, not queueing):
 
 - the floor: ``/healthz``, a trivial Django view through the whole middleware stack;
-- the home page, the leaderboard's first page and a deep page (``?page=500``), a player page.
+- the home page, the leaderboard's first page and a deep page (``?page=500``), a player page;
+- cold pages: player and leaderboard pages drawn at random across the whole list (mostly
+  cache misses), and the home page, the leaderboard and both players' pages right after each
+  of ``--entries`` result entries (their cached copies just went stale).
 
 It prints median and 95th-percentile latency, requests per second and each page's share of the
 floor's requests per second. Targets: share >= 30 %, p95 < 100 ms.
@@ -37,6 +40,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from bench.web_cold import after_entries, random_script
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench-out"
@@ -68,6 +73,7 @@ def _parse() -> argparse.Namespace:
     parser.add_argument("--connections", type=int, default=0, help="wrk connections (=workers)")
     parser.add_argument("--duration", type=int, default=10, help="seconds per URL")
     parser.add_argument("--deep-page", type=int, default=500)
+    parser.add_argument("--entries", type=int, default=20, help="result entries (cold pages)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-measure", action="store_true", help="seed (or reuse) only")
     parser.add_argument("--seed-only", action="store_true", help=argparse.SUPPRESS)
@@ -326,6 +332,9 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
         with tempfile.TemporaryDirectory() as folder:
             script = Path(folder) / "report.lua"
             script.write_text(WRK_SCRIPT)
+            cold = random_script(
+                Path(folder), WRK_SCRIPT, players=options.players, seed=options.seed
+            )
             for label, path in urls:
                 _check(base + path)
                 # Warm-up: each worker's connection, caches, the database's buffers.
@@ -343,6 +352,25 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
                         ),
                     )
                 )
+            print("   measuring random player and leaderboard pages (cold) …", flush=True)
+            results.append(
+                (
+                    "random pages (cold)",
+                    "",
+                    _wrk(base + "/", connections=connections, duration=options.duration,
+                         script=cold),
+                )
+            )  # fmt: skip
+            print(f"   measuring pages after {options.entries} result entries …", flush=True)
+            results.append(
+                (
+                    "after an entry (cold)",
+                    "",
+                    after_entries(
+                        base, _server_env(_database_url(options)), entries=options.entries
+                    ),
+                )
+            )
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -355,15 +383,19 @@ def _report(results: list[tuple[str, str, dict]]) -> None:
     print(f"{'page':<22}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'of floor':>10}  target")
     for label, _path, row in results:
         share = row["rps"] / floor
-        ok = (
-            ""
-            if label.startswith("floor")
-            else ("ok" if share >= 0.30 and row["p95"] < 100 else "MISSED")
-        )
+        if label.startswith("floor"):
+            ok = ""
+        elif label.endswith("(cold)"):  # misses by design: the p95 target only
+            ok = "ok" if row["p95"] < 100 else "MISSED"
+        else:
+            ok = "ok" if share >= 0.30 and row["p95"] < 100 else "MISSED"
         print(
             f"{label:<22}{row['rps']:>9.0f}{row['p50']:>9.1f}{row['p95']:>9.1f}{share:>9.0%}  {ok}"
         )
-    print("\ntargets: each page >= 30 % of the floor's req/s, p95 < 100 ms")
+    print(
+        "\ntargets: each page >= 30 % of the floor's req/s, p95 < 100 ms; cold pages (drawn at"
+        " random across the list, or right after a result entry): p95 < 100 ms"
+    )
 
 
 def main() -> None:

@@ -62,6 +62,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every log line of the request, errors included, carries its id.
+    "core.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -110,6 +112,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Redis (several app servers, docs/deploy.md): the cache (pages, the content version) and the
+# job queue of long rating corrections (core/jobs.py). Without it: a per-process cache, and
+# corrections run inline.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+RATINGS_JOBS = os.environ.get("RATINGS_JOBS", "queue" if REDIS_URL else "inline").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubrating"),
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -182,6 +198,59 @@ CONTENT_SECURITY_POLICY = {
 }
 
 LOGIN_URL = "admin:login"
+
+# Logging: warnings and errors to stderr (the service manager's journal), server errors with
+# their traceback, each line with the request's id (core/request_id.py); with ``ADMINS`` set
+# (``Name <address>, other@example.org``) server errors are mailed too, through the
+# ``EMAIL_*`` settings. ``LOG_LEVEL`` sets the level of the app's own loggers.
+ADMINS = [
+    (address.split("<")[0].strip() or address.strip(), address.split("<")[-1].strip(" >"))
+    for address in env_list("ADMINS")
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "root@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request_id": {"()": "core.request_id.RequestIdFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {
+            "format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s",
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "level": "INFO" if DEBUG else "WARNING",
+            "propagate": False,
+        },
+        **{
+            app: {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True}
+            for app in ("core", "actions", "ratings", "rq.worker")
+        },
+    },
+}
 
 DJANGO_TABLES2_TEMPLATE = "includes/table.html"
 

@@ -12,15 +12,20 @@ Two kinds of version make up every key (:func:`cache_key`):
 
 With a per-process cache (the local default) the content version is per process; with a
 shared cache (``REDIS_URL``, production with several app servers) it is shared.
+
+A page's key holds only the query parameters the page understands (:func:`page_query`),
+normalised and sorted: ``?junk=1``, ``?page=1`` or a reordered query string neither miss the
+cache nor grow it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import get_language
@@ -55,9 +60,29 @@ def bump_content_version() -> None:
     transaction.on_commit(lambda: cache.set(CONTENT_VERSION_KEY, _now(), None))
 
 
+def shared() -> bool:
+    """Whether the cache is shared by every app server (Redis): then the content version,
+    which every change renews, makes every cached page stale everywhere by itself."""
+    return "redis" in settings.CACHES["default"]["BACKEND"].lower()
+
+
 def list_versions() -> list[tuple[int, int]]:
     """(id, version) of every rating list: the key of pages showing all lists (one query)."""
     return list(RatingList.objects.order_by("pk").values_list("pk", "version"))
+
+
+def page_query(query: Any, understood: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The parameters of ``query`` (a ``QueryDict``) that a page understands, normalised:
+    values stripped (an empty value stays: ``?active=`` may mean "all"), the first page
+    (``page=1`` or ``page=``) left out, each name's values sorted, names sorted. The cache key
+    of the page and the page itself use only these."""
+    kept = []
+    for name in sorted(set(understood)):
+        values = sorted({value.strip() for value in query.getlist(name)})
+        if name == "page" and values in (["1"], [""]):
+            continue
+        kept.extend((name, value) for value in values)
+    return tuple(kept)
 
 
 def cache_key(kind: str, *parts: Any) -> str:

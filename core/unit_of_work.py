@@ -3,9 +3,10 @@
 ::
 
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament,
-                ratings=True) as unit:
+                ratings=RESULTS) as unit:
         ...                                   # the body: the action's own change
-        unit.replay(unit.rating_list, from_date=unit.tournament.end_date)
+        unit.replay(unit.rating_list, from_date=unit.tournament.end_date,
+                    players=(white.pk, black.pk), tournaments=(tournament.pk,))
         unit.audit(AuditAction.RESULT_ENTERED, summary, player=white, other_player=black)
 
 In this order, in one transaction:
@@ -14,20 +15,28 @@ In this order, in one transaction:
 2. **the role** (a :class:`core.roles.Check`) is checked before anything is written
    (``PermissionDenied``): before anything is locked, or, for a tournament's arbiters and
    organisers, by the very query that locks the tournament;
-3. **the locks**, always in one global order: rating lists by primary key (locking a list
-   raises its version, which the pages showing it are cached under), then the
-   tournament row, then player rows by primary key. A tournament's own rating list is locked
-   with it when the body may change its rated games (``ratings=True``). Two writers of one
-   list or one tournament therefore run one after the other and never wait for each other in
-   a cycle. If the tournament moved to another list since it
-   was read, the unit refuses ("changed meanwhile") before writing;
+3. **the locks**, always in one global order: rating lists by primary key, then the
+   tournament row, then player rows by primary key, then (at the end of the body) the
+   rating rows of the players whose ratings are updated, by primary key. A list is locked
+   *exclusively* (``lists=[...]``, ``ratings=True``: closing a period, a full replay, a
+   change of dates) or *shared* (``ratings=RESULTS``: the body changes results of the
+   tournament's rated games). Shared holders of one list run side by side: each locks only
+   its players' rating rows, so two arbiters of different tournaments wait for each other
+   only if they share a player. Nobody waits in a cycle. If the tournament moved to another
+   list since it was read, the unit refuses ("changed meanwhile") before writing;
 4. **the body** runs: it reads the locked rows from ``unit`` (``unit.tournament``,
    ``unit.lists``) and writes;
-5. at the end of the body: **the replay** of every list the body marked
-   (:meth:`Unit.replay`), once per list, from the earliest date marked;
+5. at the end of the body: **the ratings** of every list the body marked
+   (:meth:`Unit.replay`), once per list: with the players named, an incremental update
+   (:mod:`ratings.recompute.incremental`), else a replay from the earliest date marked.
+   Under a shared lock only the open period of a list whose players are rated alone (FIDE)
+   is updated in the unit; anything else is recorded (``PendingUpdate``) and done right
+   after the commit by a unit holding the list exclusively — or, for a correction of a
+   closed period when a job queue is configured, by a background job (:mod:`core.jobs`);
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
-7. a unit that changed something **makes the cached pages stale** (the content version,
-   :mod:`core.cache`), so an edit that replays nothing shows at once too;
+7. a unit that changed something **makes the cached pages stale**: the list's version (in
+   the database) rises with its ratings, and the content version (:mod:`core.cache`) with
+   any change, so an edit that replays nothing shows at once too;
 8. commit; any exception on the way rolls all of it back.
 
 Units do not nest: an action that needs another's step calls that step's body function with
@@ -46,15 +55,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import F, Value
+from django.db import connection, transaction
+from django.db.models import F, Max, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
-from core import audit, cache, roles
+from core import audit, cache, jobs, roles
 from players.models import Player
-from ratings.models import RatingList
-from ratings.recompute import ReplayStats, replay_locked
+from ratings.models import PendingUpdate, PlayerRating, RatingList
+from ratings.recompute import (
+    PLAYER_COLUMNS,
+    ReplayStats,
+    published_lists,
+    rates_players_alone,
+    replay_locked,
+    update_locked,
+)
+from rules.ratings.replay import period_index
 from tournaments.models import Tournament
 
 _current: contextvars.ContextVar[Unit | None] = contextvars.ContextVar("unit", default=None)
@@ -64,6 +81,10 @@ _observers: contextvars.ContextVar[tuple[list[Unit], ...]] = contextvars.Context
 
 FROM_THE_START = None
 """``unit.replay(list, from_date=FROM_THE_START)``: rewrite every period of the list."""
+
+RESULTS = "results"
+"""``change(..., ratings=RESULTS)``: the body changes results of the tournament's rated
+games and names their players (:meth:`Unit.replay`); its list is locked shared."""
 
 
 class ChangedMeanwhile(ValidationError):
@@ -77,6 +98,27 @@ class ChangedMeanwhile(ValidationError):
 
 
 @dataclass
+class Mark:
+    """What a unit re-derives for one list: from the period of ``from_date``, for ``players``
+    (``None``: every player) whose games in ``tournaments`` changed."""
+
+    from_date: datetime.date | None
+    players: set[int] | None
+    tournaments: set[int]
+
+    def merge(self, other: Mark) -> Mark:
+        earlier = self.from_date
+        if earlier is not None and other.from_date is not None:
+            earlier = min(earlier, other.from_date)
+        else:
+            earlier = None
+        players = None
+        if self.players is not None and other.players is not None:
+            players = self.players | other.players
+        return Mark(earlier, players, self.tournaments | other.tournaments)
+
+
+@dataclass
 class Unit:
     """What the body of :func:`change` works with."""
 
@@ -84,36 +126,49 @@ class Unit:
     tournament: Tournament | None = None
     lists: dict[int, RatingList] = field(default_factory=dict)
     players: dict[int, Player] = field(default_factory=dict)
-    _replays: dict[int, datetime.date | None] = field(default_factory=dict)
+    _replays: dict[int, Mark] = field(default_factory=dict)
     _entries: list[dict[str, Any]] = field(default_factory=list)
     _touched: bool = False
+    _shared: set[int] = field(default_factory=set)
+    _deferred: dict[int, bool] = field(default_factory=dict)
     stats: list[ReplayStats] = field(default_factory=list)
-    """What each replay did (filled when the unit ends)."""
+    """What each replay or update did (filled when the unit ends)."""
     locked: list[tuple[str, int]] = field(default_factory=list)
     """The rows the unit locked, in the order it locked them: (table, primary key)."""
+    queued: list[int] = field(default_factory=list)
+    """The lists whose correction went to the job queue (done later, in the background)."""
 
     @property
     def rating_list(self) -> RatingList | None:
         """The locked rating list of ``unit.tournament`` (``None``: unrated); the unit must
-        have been opened with ``ratings=True``."""
+        have been opened with ``ratings=True`` or ``ratings=RESULTS``."""
         if self.tournament is None or self.tournament.rating_list_id is None:
             return None
         if self.tournament.rating_list_id not in self.lists:
             raise RuntimeError("the tournament's rating list is not locked: ratings=True")
         return self.lists[self.tournament.rating_list_id]
 
-    def replay(self, rating_list: RatingList | int | None, *, from_date: datetime.date | None):
-        """Replay ``rating_list`` at the end of the unit, from the period of ``from_date``
-        (``FROM_THE_START``: every period). ``None`` (an unrated tournament) does nothing."""
+    def replay(
+        self,
+        rating_list: RatingList | int | None,
+        *,
+        from_date: datetime.date | None,
+        players: Iterable[int] | None = None,
+        tournaments: Iterable[int] = (),
+    ):
+        """Re-derive ``rating_list``'s ratings at the end of the unit, from the period of
+        ``from_date`` (``FROM_THE_START``: every period): for ``players`` whose games (in
+        ``tournaments``) changed, or, without players, for everybody (a replay). ``None``
+        (an unrated tournament) does nothing."""
         if rating_list is None:
             return
         pk = rating_list if isinstance(rating_list, int) else rating_list.pk
         if pk not in self.lists:
             raise RuntimeError(f"rating list {pk} is replayed but was not locked by the unit")
-        if pk in self._replays:
-            earlier = self._replays[pk]
-            from_date = None if earlier is None or from_date is None else min(earlier, from_date)
-        self._replays[pk] = from_date
+        if pk in self._shared and players is None:
+            raise RuntimeError("a unit with ratings=RESULTS names the players it changes")
+        mark = Mark(from_date, None if players is None else set(players) - {None}, set(tournaments))
+        self._replays[pk] = self._replays[pk].merge(mark) if pk in self._replays else mark
         self._touched = True
 
     def created(self, rating_list: RatingList) -> None:
@@ -171,15 +226,15 @@ def change(
     actor: Any,
     role: roles.Check,
     tournament: Tournament | None = None,
-    ratings: bool = False,
+    ratings: bool | str = False,
     lists: Iterable[RatingList | int | None] = (),
     players: Iterable[Player | int] = (),
 ) -> Iterator[Unit]:
     """One unit of work (see the module's documentation).
 
     ``ratings``: the body may change the tournament's rated games, so its rating list is
-    locked (first) too; ``lists``: other rating lists to lock; ``players``: player rows to
-    lock."""
+    locked (first) too: exclusively (``True``) or shared (``RESULTS``); ``lists``: other
+    rating lists to lock (exclusively); ``players``: player rows to lock."""
     _check_actor(actor)
     if not isinstance(role, roles.Check):
         raise TypeError("change() needs the role the action requires (a core.roles.Check).")
@@ -191,9 +246,16 @@ def change(
     if in_lock is None:
         roles.require(role.allows(actor))
     list_pks = _pks(lists)
+    shared: set[int] = set()
     if ratings and tournament is not None and tournament.rating_list_id is not None:
+        if (
+            ratings == RESULTS
+            and tournament.rating_list_id not in list_pks
+            and _may_share(tournament)
+        ):
+            shared.add(tournament.rating_list_id)
         list_pks = sorted({*list_pks, tournament.rating_list_id})
-    unit = Unit(actor=actor)
+    unit = Unit(actor=actor, _shared=shared)
     for observed in _observers.get():
         observed.append(unit)
     token = _current.set(unit)
@@ -202,13 +264,111 @@ def change(
             _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
             for pk in sorted(unit._replays):
-                unit.stats.append(replay_locked(unit.lists[pk], from_date=unit._replays[pk]))
+                _update(unit, pk)
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
             if unit._touched:
                 cache.bump_content_version()
     finally:
         _current.reset(token)
+    for pk, closed in sorted(unit._deferred.items()):
+        if closed and jobs.queue_configured():
+            jobs.enqueue(pk)
+            unit.queued.append(pk)
+        else:
+            stats = run_pending(pk)
+            if stats is not None:
+                unit.stats.append(stats)
+
+
+def _may_share(tournament: Tournament) -> bool:
+    """Whether results of ``tournament`` can be entered under a shared lock of its list: its
+    players' ratings are updated alone (FIDE) in the open period, or a job queue takes what
+    cannot (then the request records it and returns). Otherwise the unit holds the list
+    exclusively and does all of it in its own transaction."""
+    if jobs.queue_configured():
+        return True
+    system, time_control, last = (
+        RatingList.objects.filter(pk=tournament.rating_list_id)
+        .annotate(last=Max("published_lists__date"))
+        .values_list("system", "time_control", "last")
+        .get()
+    )
+    if not rates_players_alone(RatingList(system=system, time_control=time_control)):
+        return False
+    return last is None or tournament.end_date >= last
+
+
+def _update(unit: Unit, pk: int) -> None:
+    """The ratings of a list the body marked: in the unit, or recorded for the next one."""
+    rating_list, mark = unit.lists[pk], unit._replays[pk]
+    if pk not in unit._shared:
+        unit.stats.append(_apply(rating_list, mark))
+        return
+    lists = published_lists(rating_list)
+    first = 0 if mark.from_date is None else period_index(lists.dates, mark.from_date)
+    stats = None
+    if first == lists.open_index and lists.complete and rates_players_alone(rating_list):
+        rows = _lock_ratings(unit, rating_list, sorted(mark.players or ()))
+        stats = update_locked(
+            rating_list, from_date=mark.from_date, players=mark.players or (), locked=rows,
+            lists=lists,
+        )  # fmt: skip
+    if stats is None:
+        PendingUpdate.objects.create(
+            rating_list=rating_list,
+            from_date=mark.from_date,
+            players=None if mark.players is None else sorted(mark.players),
+            tournaments=sorted(mark.tournaments),
+        )
+        unit._deferred[pk] = first < lists.open_index
+        return
+    unit.stats.append(stats)
+    if not cache.shared():  # a shared cache needs no version: the content version does it
+        _raise_version(pk)
+
+
+def _apply(
+    rating_list: RatingList, mark: Mark, progress: jobs.Progress | None = None
+) -> ReplayStats:
+    """Re-derive a list held exclusively: an incremental update for the players marked, a
+    replay for everybody (or where the checkpoints it needs are missing)."""
+    if mark.players is not None:
+        stats = update_locked(
+            rating_list,
+            from_date=mark.from_date,
+            players=mark.players,
+            tournaments=mark.tournaments,
+            progress=progress,
+        )
+        if stats is not None:
+            return stats
+    return replay_locked(rating_list, from_date=mark.from_date)
+
+
+def run_pending(pk: int, *, progress: jobs.Progress | None = None) -> ReplayStats | None:
+    """Do the updates recorded for list ``pk`` (``PendingUpdate``), holding the list
+    exclusively, in one transaction: all of them or, if it fails (or its process is killed),
+    none, and they stay recorded to be done again. ``None``: nothing was pending."""
+    with transaction.atomic():
+        _lock_list(pk)
+        pending = list(
+            PendingUpdate.objects.filter(rating_list_id=pk).values_list(
+                "id", "from_date", "players", "tournaments"
+            )
+        )
+        if not pending:
+            return None
+        mark = None
+        for _id, from_date, players, tournaments in pending:
+            one = Mark(from_date, None if players is None else set(players), set(tournaments))
+            mark = one if mark is None else mark.merge(one)
+        assert mark is not None  # noqa: S101
+        stats = _apply(RatingList.objects.get(pk=pk), mark, progress)
+        done = PendingUpdate.objects.filter(pk__in=[row[0] for row in pending])
+        done._raw_delete(done.db)
+        cache.bump_content_version()
+    return stats
 
 
 def _lock(
@@ -222,7 +382,10 @@ def _lock(
     """Take the unit's locks in the one global order: rating lists by pk, the tournament,
     players by pk (``rated``: the tournament whose own list is among the lists)."""
     for pk in list_pks:
-        _lock_list(pk)
+        if pk in unit._shared:
+            _share_list(pk)
+        else:
+            _lock_list(pk)
         unit.locked.append((RatingList._meta.db_table, pk))
     if tournament is not None:
         unit.tournament = _lock_tournament(
@@ -237,27 +400,79 @@ def _lock(
     if others:
         unit.lists.update(RatingList.objects.in_bulk(others))
     wanted = _pks(players)
-    unit.players = {
-        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
-    }
+    if wanted:
+        unit.players = {
+            p.pk: p for p in Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
+        }
     unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
     if len(unit.players) != len(wanted):
         raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
 
 
+def _list_row(pk: int, lock: str) -> None:
+    """Lock a rating list's row (``FOR UPDATE``: exclusively; ``FOR KEY SHARE``: shared,
+    side by side with other shared holders, not with an exclusive one). SQLite runs one
+    writer at a time: there the query only checks that the list still exists."""
+    table = connection.ops.quote_name(RatingList._meta.db_table)
+    sql = f"SELECT id FROM {table} WHERE id = %s"  # noqa: S608 - a quoted table name
+    if connection.vendor == "postgresql":
+        sql = f"{sql} {lock}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        if cursor.fetchone() is None:
+            raise ChangedMeanwhile(_("The rating list was deleted meanwhile — reload the page."))
+
+
+def _share_list(pk: int) -> None:
+    _list_row(pk, "FOR KEY SHARE")
+
+
 def _lock_list(pk: int) -> None:
-    """Lock a rating list's row and raise its version: the pages showing the list are cached
-    under it (:mod:`core.cache`), and the new version is seen with the unit's changes, at
-    the commit. It follows the clock, so it stays above every earlier one after a restore."""
-    raised = RatingList.objects.filter(pk=pk).update(
+    """Lock a rating list's row exclusively and raise its version: the pages showing the
+    list are cached under it (:mod:`core.cache`), and the new version is seen with the unit's
+    changes, at the commit."""
+    _list_row(pk, "FOR UPDATE")
+    _raise_version(pk)
+
+
+def _raise_version(pk: int) -> None:
+    """Raise a list's version. It follows the clock, so it stays above every earlier one after
+    a restore. A shared holder raises it last, just before its commit: holders of one list
+    then wait for each other only for that moment."""
+    RatingList.objects.filter(pk=pk).update(
         version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
     )
-    if not raised:
-        raise ChangedMeanwhile(_("The rating list was deleted meanwhile — reload the page."))
+
+
+def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> list[tuple]:
+    """Lock the players' rating rows in ``rating_list`` by primary key (creating missing
+    ones) and read them as the update needs them."""
+
+    def read() -> list[tuple]:
+        return list(
+            PlayerRating.objects.select_for_update(of=("self",), no_key=True)
+            .filter(rating_list=rating_list, player_id__in=players)
+            .order_by("pk")
+            .values_list(*PLAYER_COLUMNS)
+        )
+
+    rows = read()
+    if len(rows) < len(players):
+        PlayerRating.objects.bulk_create(
+            [PlayerRating(rating_list=rating_list, player_id=pid) for pid in players],
+            ignore_conflicts=True,
+        )
+        rows = read()
+    unit.locked.extend((PlayerRating._meta.db_table, row[0]) for row in rows)
+    return rows
 
 
 def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: Any) -> Tournament:
-    rows = Tournament.objects.select_for_update(of=("self",)).select_related("rating_list", "club")
+    # FOR NO KEY UPDATE: it excludes other writers of the tournament, not the foreign-key
+    # checks of rows referring to it (ledger rows of other units, checked at their commit).
+    rows = Tournament.objects.select_for_update(of=("self",), no_key=True).select_related(
+        "rating_list", "club"
+    )
     if in_lock is not None:
         rows = rows.annotate(allowed=in_lock)
     current = rows.get(pk=tournament.pk)

@@ -86,6 +86,10 @@ class PlayerRating(models.Model):
     last_played = models.DateField(_("last rated game"), null=True, blank=True)
     grade = models.CharField(_("grade"), max_length=4, blank=True)
     status = models.CharField(_("status"), max_length=12, blank=True)
+    # Derived: the rating system's state of this player at the start of the open period (the
+    # player's entry of the latest published list's checkpoint; null: none), so that a result
+    # of the open period reads only its players' states. Never shown.
+    state = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("player rating")
@@ -212,3 +216,21 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} vs {self.opponent}: {self.change}"
+
+
+class PendingUpdate(models.Model):
+    """Ratings to re-derive, recorded by the unit of work that changed the games and done by
+    the next one (a background job for a correction of a closed period): from the period of
+    ``from_date`` (null: from the first), for ``players`` (player ids; null: every player) and
+    the ``tournaments`` changed. Derived bookkeeping, never shown: no verbose names."""
+
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.CASCADE, related_name="pending_updates"
+    )
+    from_date = models.DateField(null=True, blank=True)
+    players = models.JSONField(null=True, blank=True)
+    tournaments = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.rating_list_id} from {self.from_date}"

@@ -38,6 +38,7 @@ from backoffice.views.base import (
     ActionView,
     TournamentMixin,
 )
+from core import jobs
 from ratings.queries import result_previews
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import (
@@ -254,6 +255,16 @@ class ResultView(RoundActionView):
             _("Board %(board)d: %(result)s.")
             % {"board": game.board, "result": game.get_result_display() or "–"},
         )
+        recomputing = self.tournament.rating_list_id and jobs.status(self.tournament.rating_list_id)
+        if recomputing:
+            messages.info(
+                self.request,
+                _(
+                    "Ratings are being recomputed (%(done)d of %(total)d periods done): the "
+                    "pages show the new ratings when it is finished."
+                )
+                % recomputing,
+            )
         return game
 
 

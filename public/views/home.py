@@ -13,7 +13,7 @@ from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions
+from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions, page_query
 from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
 from public.tables.lists import (
@@ -52,6 +52,7 @@ class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, 
     table_class = LeaderboardTable
     filterset_class = LeaderboardFilter
     table_pagination = {"per_page": 50}
+    page_parameters = ("page", "sort", *LeaderboardFilter.base_filters)
 
     @cached_property
     def rating_list(self) -> RatingList:
@@ -90,7 +91,8 @@ class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, 
         """The page around its content, which is cached by the list's version, the query
         string (page, sort, filters) and the language: a cached page reads the list only."""
         rating_list = self.rating_list
-        key = cache_key("leaderboard", rating_list.pk, rating_list.version, request.get_full_path())
+        query = page_query(request.GET, self.page_parameters)
+        key = cache_key("leaderboard", rating_list.pk, rating_list.version, query)
         content = cache.get(key)
         if content is None:
             context = super().get(request, *args, **kwargs).context_data

@@ -22,13 +22,17 @@ from __future__ import annotations
 
 __all__ = [
     "BATCH_SIZE",
+    "PLAYER_COLUMNS",
     "_LEDGER_COLUMNS",
     "ReplayStats",
     "_load",
     "compute",
     "ledger_tuples",
+    "published_lists",
     "rated_games_query",
+    "rates_players_alone",
     "replay_locked",
+    "update_locked",
     "update_player_ratings",
     "write_ledger",
     "write_published",
@@ -37,18 +41,21 @@ __all__ = [
 
 import datetime
 import time
-from dataclasses import dataclass
 
 from django.db.models import Q
 
 from ratings.models import PublishedList, PublishedRating, RatingChange, RatingList
+from ratings.recompute.incremental import rates_players_alone, update_locked
+from ratings.recompute.period_reading import published_lists
 from ratings.recompute.reading import (
     BATCH_SIZE,
+    PLAYER_COLUMNS,
     _Inputs,
     _lists,
     _load,
     rated_games_query,
 )
+from ratings.recompute.stats import ReplayStats
 from ratings.recompute.writing import (
     _LEDGER_COLUMNS,
     ledger_tuples,
@@ -59,18 +66,6 @@ from ratings.recompute.writing import (
 )
 from rules.ratings.registry import get_system
 from rules.ratings.replay import ReplayResult, replay
-
-
-@dataclass(frozen=True)
-class ReplayStats:
-    """What a replay did: the list, the first period rewritten, counts and timings."""
-
-    rating_list_id: int
-    from_date: datetime.date | None
-    games: int
-    ledger_rows: int
-    published_rows: int
-    seconds: float
 
 
 def compute(rating_list: RatingList, *, from_period: int = 0) -> tuple[_Inputs, ReplayResult]:
@@ -132,7 +127,14 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     for index, state in result.checkpoints.items():
         PublishedList.objects.filter(pk=inputs.list_ids[index]).update(replay_state=state)
 
-    update_player_ratings(inputs.stored, result.live)
+    last = len(inputs.list_ids) - 1
+    if last < 0:
+        states: dict | None = {}
+    elif last in result.checkpoints:
+        states = result.checkpoints[last]["players"]
+    else:  # only the open period was replayed: from the latest list's checkpoint
+        states = (inputs.checkpoint or {}).get("players", {})
+    update_player_ratings(inputs.stored, result.live, states)
     return ReplayStats(
         rating_list_id=rating_list.pk,
         from_date=from_date,

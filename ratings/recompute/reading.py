@@ -4,6 +4,7 @@ of the periods it rewrites, every player of the list (inputs and stored ratings)
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,7 @@ _DERIVED = (
     "last_played",
     "grade",
     "status",
+    "state",
 )
 
 
@@ -222,6 +224,34 @@ def _lists_from_period(
     return list_ids, list_dates, from_period, checkpoint
 
 
+#: What a replay reads of a ``PlayerRating`` row: id, player, the inputs, the derived fields.
+PLAYER_COLUMNS = (
+    "id",
+    "player_id",
+    "starting_rating",
+    "starting_games",
+    "starting_date",
+    "player__birth_date",
+    "declared_grade",
+    *_DERIVED,
+)
+
+
+def parse_players(
+    rows: Iterable[tuple[Any, ...]],
+) -> tuple[dict[int, PlayerInput], dict[int, tuple[int, list[Any]]]]:
+    """``PlayerRating`` rows read as :data:`PLAYER_COLUMNS`: the players' inputs, and their
+    stored derived fields (by player id: the row's id and the fields, the state last)."""
+    players: dict[int, PlayerInput] = {}
+    stored: dict[int, tuple[int, list[Any]]] = {}
+    for pk, pid, rating, n, day, birth, grade, *derived in rows:
+        players[pid] = PlayerInput(
+            pid, rating, n, day, birth.year if birth else None, grade or None
+        )
+        stored[pid] = (pk, derived)
+    return players, stored
+
+
 def _players(
     rating_list: RatingList, *, only: set[int] | None = None
 ) -> tuple[dict[int, PlayerInput], dict[int, tuple[int, list[Any]]]]:
@@ -229,20 +259,4 @@ def _players(
     rows = PlayerRating.objects.filter(rating_list=rating_list)
     if only is not None:
         rows = rows.filter(player_id__in=only)
-    players: dict[int, PlayerInput] = {}
-    stored: dict[int, tuple[int, list[Any]]] = {}
-    for pk, pid, rating, n, day, birth, grade, *derived in rows.values_list(
-        "id",
-        "player_id",
-        "starting_rating",
-        "starting_games",
-        "starting_date",
-        "player__birth_date",
-        "declared_grade",
-        *_DERIVED,
-    ).iterator(chunk_size=20000):
-        players[pid] = PlayerInput(
-            pid, rating, n, day, birth.year if birth else None, grade or None
-        )
-        stored[pid] = (pk, derived)
-    return players, stored
+    return parse_players(rows.values_list(*PLAYER_COLUMNS).iterator(chunk_size=20000))

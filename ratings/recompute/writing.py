@@ -22,6 +22,8 @@ from rules.ratings.replay import (
 )
 
 BATCH_SIZE = 5000
+#: From this many rows (or an iterator of rows) PostgreSQL gets them by COPY.
+COPY_FROM = 1000
 
 
 _LEDGER_COLUMNS = (
@@ -108,8 +110,12 @@ def write_rows(table: str, columns: Sequence[str], rows: Iterable[tuple[Any, ...
     count = 0
     column_list = ", ".join(connection.ops.quote_name(c) for c in columns)
     table_name = connection.ops.quote_name(table)
+    if isinstance(rows, Sequence) and len(rows) < COPY_FROM:
+        copy = False  # a few rows (an incremental update): one plain INSERT is quicker
+    else:
+        copy = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if copy:
             raw = cursor.cursor
             with raw.copy(f"COPY {table_name} ({column_list}) FROM STDIN") as copy:
                 for row in rows:
@@ -144,7 +150,9 @@ def write_ledger(
     return write_rows(
         RatingChange._meta.db_table,
         _LEDGER_COLUMNS,
-        ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),
+        list(ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale))
+        if len(rows) < COPY_FROM
+        else ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),
     )
 
 
@@ -155,7 +163,7 @@ def write_published(rows: Sequence[PublishedRow], *, period_ids: Sequence[int | 
     return write_rows(
         PublishedRating._meta.db_table,
         ("published_list_id", "player_id", "rating", "games", "k", "change", "grade"),
-        (
+        [
             (
                 period_ids[row.period],
                 row.player,
@@ -166,7 +174,7 @@ def write_published(rows: Sequence[PublishedRow], *, period_ids: Sequence[int | 
                 row.grade or "",
             )
             for row in rows
-        ),
+        ],
     )
 
 
@@ -175,10 +183,14 @@ def _decimal(hundredths: int | None) -> Decimal | None:
 
 
 def update_player_ratings(
-    stored: dict[int, tuple[int, list[Any]]], live: dict[int, LiveRow]
+    stored: dict[int, tuple[int, list[Any]]],
+    live: dict[int, LiveRow],
+    states: dict[str, Any] | None = None,
 ) -> int:
     """Write the derived fields of the list's ``PlayerRating`` rows that changed (``stored``:
-    player id -> (row id, the derived fields as read before the replay))."""
+    player id -> (row id, the derived fields as read before the replay, the state last)).
+    ``states``: the entries of the latest list's checkpoint, by player id as a string (each
+    player's ``state``; ``None``: the states stay as they are)."""
     updates = []
     for player, (pk, old) in stored.items():
         row = live.get(player)
@@ -195,16 +207,19 @@ def update_player_ratings(
             row.last_played,
             row.grade or "",
             row.status or "",
+            old[-1] if states is None else states.get(str(player)),
         ]
         if new != old:
+            new[-1] = None if new[-1] is None else json.dumps(new[-1])
             updates.append((*new, pk))
     if not updates:
         return 0
     table = connection.ops.quote_name(PlayerRating._meta.db_table)
+    state = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (
         f"UPDATE {table} SET rating = %s, live_rating = %s, period_change = %s, "  # noqa: S608
         "period_games = %s, k = %s, games = %s, peak = %s, last_played = %s, grade = %s, "
-        "status = %s WHERE id = %s"
+        f"status = %s, state = {state} WHERE id = %s"
     )
     with connection.cursor() as cursor:
         for start in range(0, len(updates), BATCH_SIZE):

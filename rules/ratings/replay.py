@@ -48,6 +48,7 @@ __all__ = [
     "LedgerRow",
     "LiveRow",
     "Period",
+    "PeriodResult",
     "PeriodSystem",
     "PlayerInput",
     "PublishedRow",
@@ -55,6 +56,7 @@ __all__ = [
     "TournamentInput",
     "make_periods",
     "period_index",
+    "rate_period",
     "replay",
 ]
 
@@ -307,5 +309,62 @@ def replay(
         published=published,
         live=system.live(),
         checkpoints=checkpoints,
+        ledger_scale=getattr(system, "ledger_scale", 100),
+    )
+
+
+@dataclass
+class PeriodResult:
+    """What :func:`rate_period` derives for one period: its ledger rows, its list's rows and
+    the checkpoint after it (closed periods only), and every given player's live row."""
+
+    ledger: list[LedgerRow]
+    published: list[PublishedRow]
+    checkpoint: Checkpoint | None
+    live: dict[int, LiveRow]
+    ledger_scale: int = 100
+
+
+def rate_period(
+    system: PeriodSystem,
+    *,
+    players: Mapping[int, PlayerInput],
+    tournaments: Mapping[int, TournamentInput],
+    list_dates: Sequence[datetime.date],
+    index: int,
+    games: Iterable[GameInput],
+    checkpoint: Checkpoint | None = None,
+    earlier_published: Iterable[PublishedRow] = (),
+) -> PeriodResult:
+    """Rate period ``index`` alone, from the checkpoint closing the period before.
+
+    The incremental updates use it on a part of a period: the games of some players (FIDE:
+    a player's period depends on their own games and on their opponents' published ratings
+    only) or of some tournaments (EGF, FESA: with every earlier tournament of their players in
+    the period). Given the same inputs, the rows of the players it covers are exactly those of
+    a replay of the whole list (tested); the caller keeps only those.
+    """
+    periods = make_periods(list_dates)
+    if not 0 <= index < len(periods):
+        raise ValueError(f"index must be within 0..{len(periods) - 1}")
+    if index > 0 and checkpoint is None:
+        raise ValueError("a period after the first needs the checkpoint before it")
+    system.start(
+        players=players,
+        tournaments=tournaments,
+        periods=periods,
+        first_period=index,
+        checkpoint=checkpoint,
+        earlier_published=earlier_published,
+    )
+    ledger: list[LedgerRow] = []
+    published: list[PublishedRow] = []
+    period = periods[index]
+    system.rate_period(period, list(games), ledger, published)
+    return PeriodResult(
+        ledger=ledger,
+        published=published,
+        checkpoint=system.checkpoint() if period.closed else None,
+        live=system.live(),
         ledger_scale=getattr(system, "ledger_scale", 100),
     )

@@ -49,13 +49,16 @@ def board():
     return tournament, Game.objects.select_related("round__tournament").get(round=round_, board=1)
 
 
-#: What one result costs, in order: the savepoint of the unit (a transaction outside tests);
-#: lock the list (raising its version); lock the tournament (its list and club joined; an
-#: arbiter's role read in the same query); the game with its players and whether both are
-#: entered; the update; the replay: the published lists with the latest checkpoint, the
-#: tournaments and the rated games of the open period, every player of the list (inputs and
-#: stored ratings), the rows of the list in force at the start, delete and insert the
-#: period's ledger, update the changed ratings; the audit entry; the savepoint's release.
+#: What one result costs, in order: whether the list can be locked shared (its system and
+#: the date of its latest list: an open-period FIDE result can); the savepoint of the unit
+#: (a transaction outside tests); lock the list shared (other arbiters of the list go on);
+#: lock the tournament (its list and club joined; an arbiter's role read in the same
+#: query); the game with its players and whether both are entered; the update; the
+#: incremental update of the open period: the published lists, lock and read the two
+#: players' rating rows, their games of the period with each side's rating at the
+#: tournament's start, their stored ledger rows of the period, insert the rows that changed
+#: (a delete too when an old row differs), update their ratings; raise the list's version;
+#: the audit entry; the savepoint's release.
 QUERIES = 15
 
 

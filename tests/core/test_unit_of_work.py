@@ -16,6 +16,7 @@ from core import roles, unit_of_work
 from core.models import AuditEntry
 from core.roles import SYSTEM
 from core.unit_of_work import change
+from ratings.models import PlayerRating
 from tests.factories import (
     make_club,
     make_game,
@@ -53,11 +54,16 @@ def test_only_the_unit_of_work_takes_locks():
     assert [place.split(":")[0] for place in _calls("select_for_update")] == [
         "core/unit_of_work.py",
         "core/unit_of_work.py",
+        "core/unit_of_work.py",
     ]
 
 
 def test_only_the_unit_of_work_replays():
     assert [place.split(":")[0] for place in _calls("replay_locked")] == ["core/unit_of_work.py"]
+    assert [place.split(":")[0] for place in _calls("update_locked")] == [
+        "core/unit_of_work.py",
+        "core/unit_of_work.py",
+    ]
 
 
 def test_an_action_without_an_actor_is_refused():
@@ -93,7 +99,7 @@ def test_the_role_is_checked_before_anything_is_written():
 
 
 @pytest.mark.django_db
-def test_a_result_locks_the_list_then_the_tournament_and_replays_it_once():
+def test_a_result_locks_the_list_the_tournament_then_its_players_ratings_and_updates_once():
     tournament = make_tournament(start_date=datetime.date(2026, 3, 1))
     white, black = make_player("White"), make_player("Black")
     for player, rating in ((white, 1700), (black, 1600)):
@@ -105,11 +111,15 @@ def test_a_result_locks_the_list_then_the_tournament_and_replays_it_once():
         record_result(game=game, result="10", actor=SYSTEM)
 
     (unit,) = units
+    ratings = sorted(PlayerRating.objects.filter(player__in=[white, black]).values_list("pk"))
     assert unit.locked == [
         ("ratings_ratinglist", standard_list().pk),
         ("tournaments_tournament", tournament.pk),
+        *(("ratings_playerrating", pk) for (pk,) in ratings),
     ]
-    assert [stats.rating_list_id for stats in unit.stats] == [standard_list().pk]
+    assert [(s.rating_list_id, s.incremental, s.games) for s in unit.stats] == [
+        (standard_list().pk, True, 1)
+    ]
 
 
 @pytest.mark.django_db

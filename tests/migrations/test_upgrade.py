@@ -343,6 +343,16 @@ def _check_current_schema(ids: dict) -> None:
     assert not auditor.has_perm("core.change_auditentry")
 
 
+def _add_states(ratings: dict, lists: dict) -> None:
+    """The column ratings 0009 adds: each player's entry of their list's latest checkpoint."""
+    latest = {}
+    for row in sorted(lists.values(), key=lambda row: row["date"]):
+        latest[row["rating_list_id"]] = row["replay_state"] or {}
+    for row in ratings.values():
+        entries = latest.get(row["rating_list_id"], {}).get("players", {})
+        row["state"] = entries.get(str(row["player_id"]))
+
+
 def test_previous_schema_database_upgrades_with_every_row():
     executor = MigrationExecutor(connection)
     latest = _latest(executor)
@@ -383,6 +393,8 @@ def test_previous_schema_database_upgrades_with_every_row():
             pk: {renamed.get(key, key): value for key, value in row.items()}
             for pk, row in rows.items()
         }
+        if label == "ratings.PlayerRating":
+            _add_states(expected, before["ratings.PublishedList"])
         after = {row["id"]: row for row in current.objects.values()}
         assert after == expected, label
     assert before["tournaments.AuditEntry"], "the audit table was empty: nothing was checked"

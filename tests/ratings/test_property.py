@@ -2,12 +2,14 @@
 
 Each example builds a small club (six players, some with starting ratings, three tournaments
 spread over three rating periods, one of them spanning a list date), then applies a random
-sequence of service calls: games added with or without a result, results corrected or
-cleared, lists published or withdrawn, starting ratings changed. Every call replays
-incrementally (only the affected periods are rewritten, starting from the checkpoint before
-them). After every call the derived state (ledger, published lists, ``PlayerRating`` derived
-fields, the checkpoints stored on the published lists) must equal the state after
-``recompute_ratings`` from scratch.
+sequence of service calls, interleaved: games added with or without a result, results
+entered, corrected or cleared and games deleted (incremental updates: in the open period, the
+players' own rows only; in a closed period, the players it reaches, period by period), lists
+published or withdrawn, starting ratings changed (replays from their period), full replays.
+After every call the derived state (ledger, published lists, ``PlayerRating`` derived fields
+and states, the checkpoints stored on the published lists) must equal the state after
+``recompute_ratings`` from scratch, and nothing may be left pending. For all three systems
+(FIDE, EGF, FESA); ``make test-slow`` runs many more examples.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from actions.boards import add_game
+from actions.boards import add_game, delete_game
 from actions.ratings import (
     close_rating_period,
     recompute_ratings,
@@ -30,8 +32,16 @@ from actions.ratings import (
     set_starting_rating,
 )
 from actions.results import record_result
+from core import unit_of_work
 from core.roles import SYSTEM
-from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
+from ratings.models import (
+    PendingUpdate,
+    PlayerRating,
+    PublishedList,
+    PublishedRating,
+    RatingChange,
+    RatingList,
+)
 from tests.factories import make_player, make_round, make_tournament, register, standard_list
 from tournaments.models import Game
 
@@ -57,6 +67,8 @@ game_op = st.tuples(
     st.sampled_from(RESULTS),
 )
 correct_op = st.tuples(st.just("correct"), st.integers(0, 40), st.sampled_from(RESULTS))
+delete_op = st.tuples(st.just("delete"), st.integers(0, 40))
+full_op = st.tuples(st.just("full"))
 close_op = st.tuples(st.just("close"))
 reopen_op = st.tuples(st.just("reopen"))
 start_op = st.tuples(
@@ -66,7 +78,18 @@ start_op = st.tuples(
     st.sampled_from([None, D(2025, 1, 1), D(2025, 2, 15)]),
 )
 operations = st.lists(
-    st.one_of(game_op, game_op, game_op, correct_op, close_op, start_op, reopen_op),
+    st.one_of(
+        game_op,
+        game_op,
+        game_op,
+        correct_op,
+        correct_op,
+        close_op,
+        start_op,
+        reopen_op,
+        delete_op,
+        full_op,
+    ),
     min_size=1,
     max_size=24,
 )
@@ -83,7 +106,7 @@ def derived_state() -> dict[str, list]:
         "ratings": sorted(
             PlayerRating.objects.values_list(
                 "player_id", "starting_rating", "rating", "live_rating", "period_change",
-                "period_games", "k", "games", "peak", "last_played", "grade", "status",
+                "period_games", "k", "games", "peak", "last_played", "grade", "status", "state",
             )
         ),
         "ledger": sorted(
@@ -123,6 +146,12 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
         games = list(Game.objects.order_by("pk"))
         if games:
             record_result(game=games[operation[1] % len(games)], result=operation[2], actor=SYSTEM)
+    elif kind == "delete":
+        games = list(Game.objects.order_by("pk"))
+        if games:
+            delete_game(game=games[operation[1] % len(games)], actor=SYSTEM)
+    elif kind == "full":
+        recompute_ratings(rating_list=rating_list, actor=SYSTEM)
     elif kind == "close":
         if len(closed) < len(LIST_DATES):
             date = LIST_DATES[len(closed)]
@@ -144,13 +173,22 @@ def _apply(operation: tuple, *, rating_list, players, rounds, closed: list) -> N
         )
 
 
-@settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+SETTINGS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+}
+
+
+@settings(max_examples=30, **SETTINGS)
 @given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
 def test_incremental_replays_equal_a_full_replay(starting, early_closes, operations):
+    _check_incremental(standard_list(), starting, early_closes, operations)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, **SETTINGS)
+@given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
+def test_many_incremental_updates_equal_a_full_replay(starting, early_closes, operations):
     _check_incremental(standard_list(), starting, early_closes, operations)
 
 
@@ -158,16 +196,21 @@ GRADES = ["3d", "1k", "4k", "8k", "12k", "15k"]
 
 
 @pytest.mark.parametrize("slug", ["go-egf", "shogi-fesa"])
-@settings(
-    max_examples=6,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(max_examples=8, **SETTINGS)
 @given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
 def test_go_and_shogi_incremental_replays_equal_a_full_replay(
     slug, starting, early_closes, operations
 ):
     # Every player declares a grade (newcomers without a starting rating enter with it).
+    _check_incremental(RatingList.objects.get(slug=slug), starting, early_closes, operations,
+                       grades=GRADES)  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", ["go-egf", "shogi-fesa"])
+@settings(max_examples=150, **SETTINGS)
+@given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
+def test_many_go_and_shogi_updates_equal_a_full_replay(slug, starting, early_closes, operations):
     _check_incremental(RatingList.objects.get(slug=slug), starting, early_closes, operations,
                        grades=GRADES)  # fmt: skip
 
@@ -207,7 +250,10 @@ def _check_incremental(rating_list, starting, early_closes, operations, *, grade
                 )
             # After every step: the incremental state is the state of a full replay.
             incremental = derived_state()
-            recompute_ratings(rating_list=rating_list, actor=SYSTEM)
+            assert PendingUpdate.objects.count() == 0, operation
+            with unit_of_work.observe() as units:
+                recompute_ratings(rating_list=rating_list, actor=SYSTEM)
+            assert [s.incremental for unit in units for s in unit.stats] == [False]
             assert derived_state() == incremental, operation
 
         transaction.set_rollback(True)
