@@ -33,7 +33,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Floor, Rank
 from django.utils.translation import gettext as _
 
-from players.models import Player
+from players.models import Club, Player
 from ratings.models import (
     PlayerRating,
     PublishedList,
@@ -206,6 +206,17 @@ def federations_of(rating_list: RatingList) -> list[str]:
         .values_list("federation", flat=True)
         .distinct()
     )
+
+
+def clubs_of(rating_list: RatingList | None) -> QuerySet[Club]:
+    """The clubs with at least one player rated in ``rating_list`` (every club for ``None``),
+    by name: the leaderboard's club filter."""
+    if rating_list is None:
+        return Club.objects.order_by("name")
+    rated = PlayerRating.objects.filter(
+        rating_list=rating_list, player__club=OuterRef("pk"), live_rating__isnull=False
+    )
+    return Club.objects.filter(Exists(rated)).order_by("name")
 
 
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
