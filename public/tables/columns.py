@@ -37,6 +37,32 @@ def signed_two_decimals(value: Decimal | None) -> str:
     return f"+{text}" if value > 0 else text
 
 
+def rating_text(value: Decimal | None) -> str:
+    """A live rating as it reads best: the decimals it has, at most two, in the current
+    locale: 2515, 2830.4, 1850.25 (Russian: 2830,4); a dash when missing."""
+    if value is None:
+        return "–"
+    value = Decimal(value).quantize(Decimal("0.01"))
+    for places in (0, 1):
+        if value == value.quantize(Decimal(1).scaleb(-places)):
+            return number_format(value, places)
+    return number_format(value, 2)
+
+
+def priority(level: int, *, num: bool = False) -> dict:
+    """The attrs of a column shown from a screen width up: 2 from a small tablet, 3 from a
+    laptop, 4 from a wide screen (``p2``…``p4`` in ``static/css/layout.css``); ``num``
+    right-aligns it."""
+    css = f"p{level}" + (" num" if num else "")
+    return {"td": {"class": css}, "th": {"class": css}}
+
+
+def key(*, num: bool = False) -> dict:
+    """The attrs of a key column (``num``: right-aligned)."""
+    css = "key num" if num else "key"
+    return {"td": {"class": css}, "th": {"class": css}}
+
+
 def next_class_text(rating: int) -> str:
     """ "Class A in 15": the next class up and the points still needed; empty at the top."""
     found = classes.next_class(rating)

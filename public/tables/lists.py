@@ -12,8 +12,8 @@ from core.tables import BaseTable, PlayerColumn
 from public.tables.columns import (
     badge_column,
     player_grade,
+    rating_text,
     signed,
-    two_decimals,
 )
 from ratings.models import PlayerRating, PublishedRating, RatingList
 from ratings.queries import GRADE_SYSTEMS
@@ -116,7 +116,7 @@ class LeaderboardTable(BaseTable):
         return signed(fide.round_change(record.live_rating) - record.rating)
 
     def render_live_rating(self, value: Decimal) -> str:
-        return two_decimals(value)
+        return rating_text(value)
 
 
 class PublishedListTable(BaseTable):

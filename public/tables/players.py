@@ -13,6 +13,7 @@ from public.tables.columns import (
     next_class_text,
     player_grade,
     points_text,
+    rating_text,
     signed_two_decimals,
     two_decimals,
 )
@@ -56,7 +57,7 @@ class PlayerRatingTable(BaseTable):
         return next_class_text(fide.round_change(value)) or "–"
 
     def render_live_rating(self, value: Decimal) -> str:
-        return two_decimals(value)
+        return rating_text(value)
 
     def render_period_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
