@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import home, lists, players, reference
+from public.views import home, lists, players, reference, search
 from public.views import tournaments as tournament_views
 
 
@@ -47,6 +47,8 @@ rating_patterns = [
         lists.PublishedTxtView.as_view(),
         name="published_txt",
     ),
+    path("search/", search.SearchView.as_view(), name="search"),
+    path("search/suggest/", search.SuggestView.as_view(), name="search_suggest"),
     path("players/compare/", players.CompareView.as_view(), name="compare"),
     path("players/<int:pk>/", players.PlayerView.as_view(), name="player"),
     # Reference tables and calculators (computed from the rating engine).

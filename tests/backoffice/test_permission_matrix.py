@@ -99,6 +99,8 @@ READ_ONLY = frozenset(
         "ratings:reference_go_grades",
         "ratings:reference_shogi_grades",
         "ratings:reference_titles",
+        "ratings:search",
+        "ratings:search_suggest",
     }
 )
 #: Writes that touch only the visitor's own session, never the database.
