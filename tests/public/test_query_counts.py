@@ -36,13 +36,16 @@ def test_home_query_count(client, django_assert_num_queries, item_count):
         make_rating(make_player(), 2000 + number, rating_list=rating_list)
         make_published_list(datetime.date(2026, 1, 1), rating_list)
 
-    # list versions (the cache key), lists with their counts; cached: the versions only
-    with django_assert_num_queries(2):
+    # list versions (the cache key), lists with their counts and top-ten thresholds, the top
+    # tens of every list, tournaments, the last published list, its gains and its falls;
+    # cached: the versions only
+    with django_assert_num_queries(7):
         response = client.get(reverse("ratings:home"))
     with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:home"))
 
     assert len(body_rows(response.content)) == 5 + item_count
+    assert [len(body_rows(response.content, 1 + n)) for n in range(item_count)] == [1] * item_count
     assert tables(cached.content) == tables(response.content)
 
 
