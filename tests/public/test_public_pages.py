@@ -570,10 +570,11 @@ def swiss():
 def test_round_page_lists_pairings_with_points_before_the_round(client, swiss):
     response = client.get(reverse("tournaments:round", args=["autumn", 2]))
 
+    # Board, No., White, rating, points before, result, points before, Black, rating, No.
     assert body_rows(response.content) == [
-        ["1", "½", "Cole", "0–1", "Ames", "1"],
-        ["2", "½", "Dale", "pairing-allocated bye", "bye", ""],
-        ["3", "0", "Bell", "–", "Late", "0"],
+        ["1", "3", "Cole", "–", "½", "0–1", "1", "Ames", "–", "1"],
+        ["2", "4", "Dale", "–", "½", "pairing-allocated bye", "", "bye", "–", "–"],
+        ["3", "2", "Bell", "–", "0", "–", "0", "Late", "–", "–"],
     ]
     html = response.content.decode()
     assert '<a href="/tournaments/autumn/round/2/" aria-current="page">Round 2</a>' in html
