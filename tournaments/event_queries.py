@@ -229,6 +229,10 @@ CELL_SCORES = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+"
                "H": "½", "F": "1", "U": "1", "Z": "0"}  # fmt: skip
 
 
+FORFEITS = frozenset("+-")
+"""A forfeit was not played: its cell shows no colour (as TRF files write it, ``- +``)."""
+
+
 def swiss_rows(data: queries.StandingsData, table: standings.Standings) -> list[dict]:
     """Rows of the Swiss crosstable in the order of the standings: place, start number,
     player, rating, one :class:`Cell` per round (``r1``…), points and tie-breaks."""
@@ -236,7 +240,11 @@ def swiss_rows(data: queries.StandingsData, table: standings.Standings) -> list[
     for row in table.rows:
         player = row.player
         cells = {
-            f"r{number}": Cell(entry.opponent, entry.colour, entry.result)
+            f"r{number}": Cell(
+                entry.opponent,
+                None if entry.result in FORFEITS else entry.colour,
+                entry.result,
+            )
             for number, entry in enumerate(player.entries[: table.after_round], start=1)
         }
         rows.append(

@@ -34,7 +34,9 @@ class StartingRankTable(BaseTable):
     federation, rating at the start, club (go/shogi: the grade)."""
 
     tpn = tables.Column(verbose_name=_("No."), default="–", attrs=key(num=True))
-    title = tables.Column(verbose_name=_("Title"), accessor="player__title", attrs=priority(3))
+    title = tables.Column(
+        verbose_name=_("Title"), accessor="player__title", default="", attrs=priority(3)
+    )
     player = PlayerColumn(verbose_name=_("Name"), show_title=False, attrs=key())
     grade = GradeColumn(attrs=priority(2))
     fide_id = tables.Column(
