@@ -57,6 +57,27 @@ def priority(level: int, *, num: bool = False) -> dict:
     return {"td": {"class": css}, "th": {"class": css}}
 
 
+class PriorityMixin:
+    """A table whose columns say from which screen width they show: ``priorities`` maps a
+    column name to ``"key"`` (always) or 2, 3, 4 (see :func:`priority`); the class goes on
+    the header, body and footer cells alike, so a hidden column leaves no hole."""
+
+    priorities: dict[str, str | int] = {}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, level in self.priorities.items():
+            if name not in self.columns:
+                continue
+            column = self.columns[name].column
+            css = "key" if level == "key" else f"p{level}"
+            attrs = {part: dict(values) for part, values in (column.attrs or {}).items()}
+            for part in ("th", "td", "tf"):
+                cell = attrs.setdefault(part, {})
+                cell["class"] = f"{cell.get('class', '')} {css}".strip()
+            column.attrs = attrs
+
+
 def key(*, num: bool = False) -> dict:
     """The attrs of a key column (``num``: right-aligned)."""
     css = "key num" if num else "key"

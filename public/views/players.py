@@ -21,7 +21,7 @@ from core.views import ReadOnlyMixin
 from players.models import Player
 from players.queries import player_for_page, search_players
 from public import badges, charts
-from public.tables.columns import next_class_text, points_text, rating_text
+from public.tables.columns import next_class_text, player_grade, points_text, rating_text
 from public.tables.ledger import ledger_table_for
 from public.tables.players import (
     HeadToHeadTable,
@@ -114,6 +114,19 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
             for calc in calculations
             if (points := histories.get((self.object.pk, calc.rating_list.pk)))
         ]
+        for rating in ratings:
+            rating.player = self.object  # the badge reads it: no query
+        context["card_ratings"] = [
+            {
+                "rating_list": rating.rating_list,
+                "rating": rating_text(rating.live_rating),
+                "badge": player_grade(rating),
+            }
+            for rating in ratings
+            if rating.live_rating is not None
+        ]
+        context["has_calculations"] = any(calc.periods for calc in calculations)
+        context["peak"] = max((r.peak for r in ratings if r.peak is not None), default=None)
         context["performance_table"] = PerformanceTable(queries.tournament_performances(changes))
         context["opponents"] = queries.opponents_of(changes)
         context["ratings_table"] = PlayerRatingTable(ratings)
