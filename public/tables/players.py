@@ -142,7 +142,7 @@ class PerformanceTable(PriorityMixin, BaseTable):
         "games": 2,
         "points": "key",
         "average_opponent": 3,
-        "performance": "key",
+        "performance": 2,
         "change": "key",
     }
 
