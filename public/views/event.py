@@ -30,7 +30,7 @@ from ratings import queries as rating_queries
 from tournaments import event_queries, queries
 
 
-class TournamentPageMixin(ReadOnlyMixin):
+class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
     context_object_name = "tournament"
 
     def get_queryset(self):
@@ -158,9 +158,9 @@ class RoundByNameView(RoundPagesMixin, DetailView):
         return NameTable(rows, shogi=self.shogi, mms=tournament.has_mcmahon_score)
 
 
-class LiveRoundView(AnonymousPageCacheMixin, RoundView):
+class LiveRoundView(RoundView):
     """The round's table alone, which the round page polls while a result is missing: served
-    from the page cache to visitors (a result entered makes it stale at once)."""
+    from the page cache like every tournament page (a result entered makes it stale at once)."""
 
     template_name = "public/tournaments/live_round.html"
 

@@ -9,6 +9,7 @@ from django.views.generic import TemplateView
 from core.views import ReadOnlyMixin
 from players.queries import search_clubs, search_players
 from public.tables.search import FoundClubsTable, FoundPlayersTable
+from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
 
 MAX_QUERY = 100
@@ -27,7 +28,7 @@ def search_text(request) -> str:
     return request.GET.get("q", "").strip()[:MAX_QUERY]
 
 
-class SearchView(ReadOnlyMixin, TemplateView):
+class SearchView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
     """Players found by name or FIDE ID, grouped by rating list, then the clubs found."""
 
     template_name = "public/search.html"
@@ -57,7 +58,7 @@ class SearchView(ReadOnlyMixin, TemplateView):
         return context
 
 
-class SuggestView(ReadOnlyMixin, TemplateView):
+class SuggestView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
     """The header box's suggestions: a few players and clubs, then "all results"."""
 
     template_name = "public/search_suggest.html"

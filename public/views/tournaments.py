@@ -28,7 +28,7 @@ from ratings.queries import tournament_grades
 from tournaments import event_queries, queries
 
 
-class TournamentListView(ReadOnlyMixin, SingleTableView):
+class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView):
     """Every tournament, newest first."""
 
     template_name = "public/tournaments/list.html"
@@ -39,7 +39,7 @@ class TournamentListView(ReadOnlyMixin, SingleTableView):
         return queries.tournaments_overview()
 
 
-class TournamentView(ReadOnlyMixin, DetailView):
+class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     """A tournament: its players with rating change and performance, then its games by round."""
 
     template_name = "public/tournaments/detail.html"
@@ -76,7 +76,7 @@ def history_table(request, entries) -> AuditTable:
     return table
 
 
-class StandingsBaseView(CsvMixin, ReadOnlyMixin, DetailView):
+class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, DetailView):
     """Shared by the standings, crosstable and progress pages: ``?round=N`` selects the round
     the table is shown after (1 up to the last round with every result in; 404 otherwise)."""
 
@@ -192,8 +192,8 @@ class ProgressView(StandingsBaseView):
         return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
 
 
-class LiveStandingsView(AnonymousPageCacheMixin, StandingsView):
+class LiveStandingsView(StandingsView):
     """The standings fragment the standings page polls while a round is played: served from
-    the page cache (a result entered makes it stale at once)."""
+    the page cache like the page (a result entered makes it stale at once)."""
 
     template_name = "public/tournaments/live_standings.html"

@@ -255,14 +255,15 @@ def test_event_pages_query_counts(client, django_assert_num_queries, item_count)
             Registration.objects.create(tournament=tournament, player=player, pairing_number=number)
         make_game(one, white, black, "10", board=board)
 
-    # tournament, registrations, games, clubs (unrated: no ledger, no ratings)
-    with django_assert_num_queries(4):
+    # list versions (the page cache's key), tournament, registrations, games, clubs
+    # (unrated: no ledger, no ratings)
+    with django_assert_num_queries(5):
         players = client.get(reverse("tournaments:players", args=["count"]))
-    # tournament, round numbers, registrations, games
-    with django_assert_num_queries(4):
+    # list versions, tournament, round numbers, registrations, games
+    with django_assert_num_queries(5):
         by_name = client.get(reverse("tournaments:round_by_name", args=["count", 1]))
-    # tournament, games, registrations (the standings' games are those read already)
-    with django_assert_num_queries(3):
+    # list versions, tournament, games, registrations (the standings reuse the games)
+    with django_assert_num_queries(4):
         card = client.get(reverse("tournaments:player_card", args=["count", 1]))
 
     assert len(body_rows(players.content)) == 2 * item_count
@@ -325,3 +326,17 @@ def test_decimal_komi_in_russian(client):
     )
 
     assert [row[11] for row in body_rows(response.content)] == ["7,5", "0,5"]
+
+
+def test_a_cached_tournament_page_shows_an_entered_result_at_once(client, event):
+    from actions.results import record_result
+    from core.roles import SYSTEM
+
+    url = reverse("tournaments:round", args=["spring", 2])
+    before = body_rows(client.get(url).content)
+    game = Game.objects.get(round__tournament=event[0], round__number=2, board=1)
+
+    record_result(game=game, result="01", actor=SYSTEM)
+
+    assert [row[5] for row in before] == ["–", "0–1"]
+    assert [row[5] for row in body_rows(client.get(url).content)] == ["0–1", "0–1"]

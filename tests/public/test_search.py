@@ -142,9 +142,9 @@ def test_search_query_count(client, django_assert_num_queries, rows):
     for number in range(rows):
         make_rating(make_player(f"Quentin{number}", club=club), "1500", rating_list=standard_list())
 
-    # players, their ratings (lists joined), clubs found
-    with django_assert_num_queries(3):
-        client.get(SEARCH, {"q": "quentin"})
-    # clubs found, then their lists: players (none found), clubs, club lists, lists
+    # list versions (the page cache's key), players, their ratings (lists joined), clubs
     with django_assert_num_queries(4):
+        client.get(SEARCH, {"q": "quentin"})
+    # list versions, players (none found), clubs, the clubs' lists and their names
+    with django_assert_num_queries(5):
         client.get(SEARCH, {"q": "query club"})

@@ -320,8 +320,9 @@ def test_standings_pages_query_count(client, django_assert_num_queries, item_cou
     _rated_swiss(item_count)
 
     # tournament, registrations, games, ledger, published ratings of the players the ledger
-    # does not cover (the losers here); the standings also ask whether a round is in play
-    with django_assert_num_queries(6 if page == "standings" else 5):
+    # does not cover (the losers here), the list versions (the page cache's key); the
+    # standings also ask whether a round is in play
+    with django_assert_num_queries(7 if page == "standings" else 6):
         response = client.get(reverse(f"tournaments:{page}", args=["count"]))
 
     assert len(body_rows(response.content)) == 2 * item_count
@@ -336,8 +337,9 @@ def test_crosstable_query_count(client, django_assert_num_queries, item_count):
     for board in range(item_count):
         make_game(round_, players[2 * board], players[2 * board + 1], "==", board=board + 1)
 
-    # tournament, registrations, games (unrated: no ledger)
-    with django_assert_num_queries(3):
+    # list versions (the page cache's key), tournament, registrations, games (unrated: no
+    # ledger)
+    with django_assert_num_queries(4):
         response = client.get(reverse("tournaments:crosstable", args=["rr-count"]))
 
     assert len(body_rows(response.content)) == 2 * item_count
