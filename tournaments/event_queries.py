@@ -137,11 +137,15 @@ class Board:
 
 
 def round_boards(
-    tournament: Tournament, pairings: list[queries.Pairing], infos: dict[int, EntryInfo]
+    tournament: Tournament,
+    pairings: list[queries.Pairing],
+    infos: dict[int, EntryInfo],
+    *,
+    go: bool = False,
 ) -> list[Board]:
     """The boards of a round (``queries.round_pairings``) with start numbers, ratings and
     points before the round: the McMahon score for McMahon formats (its initial score plus
-    the points), go's handicap and komi (0.5 with stones, else the tournament's)."""
+    the points); ``go``: the handicap and komi (0.5 with stones, else the tournament's)."""
 
     def side(player: Player | None, points: Fraction | None) -> Side:
         if player is None:
@@ -155,7 +159,7 @@ def round_boards(
     for pairing in pairings:
         game = pairing.game
         komi = None
-        if tournament.is_go:
+        if go:
             komi = HANDICAP_KOMI if game.handicap else tournament.komi
         boards.append(
             Board(

@@ -36,9 +36,20 @@ class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
     def get_queryset(self):
         return queries.tournament_for_page()
 
+    def game_kind(self) -> str:
+        """``go``, ``shogi`` or ``chess``: the format's game, else the rating list's."""
+        tournament = self.object
+        if tournament.uses_mcmahon_engine:
+            return "go" if tournament.is_go else "shogi"
+        return tournament.rating_list.game if tournament.rating_list_id else "chess"
+
+    @property
+    def go(self) -> bool:
+        return self.game_kind() == "go"
+
     @property
     def shogi(self) -> bool:
-        return self.object.uses_mcmahon_engine and not self.object.is_go
+        return self.game_kind() == "shogi"
 
 
 class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
@@ -106,7 +117,7 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
         ratings = rating_queries.ratings_at_start(tournament, registrations)
         infos = event_queries.entry_infos(tournament, registrations, ratings)
         pairings = queries.round_pairings(tournament, number)
-        return event_queries.round_boards(tournament, pairings, infos)
+        return event_queries.round_boards(tournament, pairings, infos, go=self.go)
 
     def table(self, boards):
         raise NotImplementedError
@@ -124,7 +135,7 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
             table=self.table(boards),
             live=any(not board.game.result for board in boards),
             mms=self.object.has_mcmahon_score,
-            go=self.object.is_go,
+            go=self.go,
             shogi=self.shogi,
         )
         return context
@@ -141,9 +152,7 @@ class RoundView(RoundPagesMixin, DetailView):
 
     def table(self, boards):
         tournament = self.object
-        return BoardTable(
-            boards, go=tournament.is_go, shogi=self.shogi, mms=tournament.has_mcmahon_score
-        )
+        return BoardTable(boards, go=self.go, shogi=self.shogi, mms=tournament.has_mcmahon_score)
 
 
 class RoundByNameView(RoundPagesMixin, DetailView):

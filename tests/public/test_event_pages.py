@@ -340,3 +340,20 @@ def test_a_cached_tournament_page_shows_an_entered_result_at_once(client, event)
 
     assert [row[5] for row in before] == ["–", "0–1"]
     assert [row[5] for row in body_rows(client.get(url).content)] == ["0–1", "0–1"]
+
+
+def test_a_manual_tournament_rated_in_the_go_list_shows_handicap_and_komi(client):
+    from ratings.models import RatingList
+
+    tournament = make_tournament(
+        slug="go-manual", rating_list=RatingList.objects.get(slug="go-egf"), komi="6.5"
+    )
+    Game.objects.filter(
+        pk=make_game(make_round(tournament, 1), make_player("A"), make_player("B"), "").pk
+    ).update(handicap=2)
+
+    response = client.get(reverse("tournaments:round", args=["go-manual", 1]))
+
+    head = tables(response.content)[0]["head"][0]
+    row = body_rows(response.content)[0]
+    assert (head[-2:], row[-2:]) == (["Handicap", "Komi"], ["2", "0.5"])
