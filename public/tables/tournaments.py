@@ -214,7 +214,8 @@ class CrossColumn(tables.Column):
             verbose_name=str(rank),
             accessor=f"c{rank}",
             default="",
-            attrs={"td": {"class": "result"}},
+            # Hidden on a phone, where rank, player, points and place are what fits.
+            attrs={"td": {"class": "result p2"}, "th": {"class": "p2"}},
         )
 
 
@@ -236,6 +237,8 @@ class CrosstableTable(PriorityMixin, BaseTable):
     def __init__(self, rows: list[dict], *, size: int, tiebreaks: tuple[TieBreak, ...]):
         cross = [(f"c{rank}", CrossColumn(rank)) for rank in range(1, size + 1)]
         extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
+        for _name, column in extra:
+            column.attrs = {part: {"class": "num p2"} for part in ("td", "th")}
         super().__init__(rows, extra_columns=cross + extra)
         self.sequence = (
             ["rank", "player", "rating"]

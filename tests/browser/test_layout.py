@@ -30,6 +30,21 @@ KEY_CELLS = """() => {
 }"""
 
 
+def round_robin() -> str:
+    """An eight-player round robin, one round played (its crosstable is eight columns wide)."""
+    from tests.factories import make_game, make_player, make_round, make_tournament, register
+
+    tournament = make_tournament(
+        "Club Championship", slug="championship", pairing_system="round_robin", rating_list=None
+    )
+    players = [make_player(f"Player{n}", "Long-Firstname") for n in range(1, 9)]
+    register(tournament, *players)
+    first = make_round(tournament, 1)
+    for board in range(4):
+        make_game(first, players[board], players[7 - board], "10", board=board + 1)
+    return tournament.slug
+
+
 def pages(site) -> dict[str, tuple[str, int]]:
     """Page name -> (address, the fewest key cells it must show)."""
     carlsen, smith = site.players["carlsen"].pk, site.players["smith"].pk
@@ -59,6 +74,7 @@ def pages(site) -> dict[str, tuple[str, int]]:
         "standings": (reverse("tournaments:standings", args=["winter-cup"]), 6),
         "crosstable": (reverse("tournaments:crosstable", args=["winter-cup"]), 6),
         "progress": (reverse("tournaments:progress", args=["winter-cup"]), 4),
+        "crosstable-round-robin": (reverse("tournaments:crosstable", args=[round_robin()]), 24),
         "player-card": (reverse("tournaments:player_card", args=["club-open", 1]), 3),
         "go-round": (reverse("tournaments:round", args=["go-cup", 1]), 4),
         "reference": (reverse("ratings:reference"), 0),
