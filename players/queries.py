@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from django.db.models import Q, QuerySet
 
@@ -19,6 +20,14 @@ _WORDS = re.compile(r"[\s,]+")
 def player_for_page() -> QuerySet[Player]:
     """The queryset to look a player up by id for their public page (club joined)."""
     return Player.objects.select_related("club")
+
+
+def club_names(players: Iterable[Player]) -> dict[int, str]:
+    """Club id -> name for the clubs of ``players`` (one query, none without clubs)."""
+    ids = {player.club_id for player in players if player.club_id}
+    if not ids:
+        return {}
+    return dict(Club.objects.filter(pk__in=ids).values_list("pk", "name"))
 
 
 def search_words(text: str) -> list[str]:

@@ -2,8 +2,9 @@
 alphabetical list, a round's pairings by board and by name, the Swiss crosstable and a
 player's card for the event. Each is a printable page and, with ``.csv``, a download.
 
-A page is a :class:`TournamentPageMixin` view: ``table()`` builds its django-tables2 table,
-which the template renders and :func:`public.exports.table_csv` writes as CSV.
+Each view puts its django-tables2 table in the context as ``table``: the template renders
+it, and with ``csv=True`` (the ``….csv`` addresses) :class:`CsvMixin` writes it instead.
+Every page is served from the page cache to visitors.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
 from core.views import ReadOnlyMixin
-from players.models import Club
+from players.queries import club_names
 from public.tables.columns import signed_two_decimals
 from public.tables.event import (
     BoardTable,
@@ -68,17 +69,16 @@ class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         data = rating_queries.tournament_standings(self.object)
-        clubs = Club.objects.in_bulk({p.club_id for p in data.players.values() if p.club_id})
+        clubs = club_names(data.players.values())
         rows = [
             {
                 "tpn": entry.tpn,
                 "player": data.players[entry.tpn],
                 "rating": entry.rating,
-                "club": clubs[player.club_id].name if player.club_id else "",
+                "club": clubs.get(data.players[entry.tpn].club_id, ""),
                 "withdrawn": entry.tpn in data.withdrawn,
             }
             for entry in data.event.players
-            if (player := data.players[entry.tpn])
         ]
         if self.alphabetical():
             rows.sort(key=lambda row: (row["player"].last_name, row["player"].first_name))
