@@ -109,3 +109,16 @@ def test_every_public_page_keeps_its_key_columns_on_screen(site, page_at, screen
         page.context.close()
 
     assert problems == []
+
+
+def test_phone_chart_text_is_readable(site, page_at):
+    page = page_at(
+        reverse("ratings:player", args=[site.players["carlsen"].pk]),
+        viewport=VIEWPORTS["phone"],
+    )
+
+    heights = page.locator("svg.chart text").evaluate_all(
+        "texts => texts.map(text => text.getBoundingClientRect().height)"
+    )
+
+    assert heights and min(heights) >= 10, heights
