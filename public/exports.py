@@ -24,12 +24,8 @@ columns stay aligned.
 from __future__ import annotations
 
 import csv
-import html
 import io
-import re
 from collections.abc import Iterable
-
-from django.utils.html import strip_tags
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is read as a formula by spreadsheets."""
@@ -152,20 +148,3 @@ def published_txt(rows: Iterable) -> str:
             )
         )
     return "".join(lines)
-
-
-_NUMBER = re.compile(r"[+\-−]?\d+([.,]\d+)?")
-
-
-def table_csv(table) -> str:
-    """A django-tables2 table as CSV: its header and rows as the page shows them (HTML
-    removed), every text cell neutralised with :func:`safe_text`; numbers (``-3``,
-    ``+12.40``) are left as they are."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    for row in table.as_values():
-        cells = [
-            "" if cell is None else html.unescape(strip_tags(str(cell))).strip() for cell in row
-        ]
-        writer.writerow([cell if _NUMBER.fullmatch(cell) else safe_text(cell) for cell in cells])
-    return out.getvalue()

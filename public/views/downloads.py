@@ -1,8 +1,30 @@
 """CSV downloads of the tournament pages: the page's own table, as the page shows it."""
 
-from django.http import HttpResponse
+import csv
+import html
+import io
+import re
 
-from public.exports import table_csv
+from django.http import HttpResponse
+from django.utils.html import strip_tags
+
+from public.exports import safe_text
+
+_NUMBER = re.compile(r"[+\-−]?\d+([.,]\d+)?")
+
+
+def table_csv(table) -> str:
+    """A django-tables2 table as CSV: its header and rows as the page shows them (HTML
+    removed), every text cell neutralised with :func:`safe_text`; numbers (``-3``,
+    ``+12.40``) are left as they are."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in table.as_values():
+        cells = [
+            "" if cell is None else html.unescape(strip_tags(str(cell))).strip() for cell in row
+        ]
+        writer.writerow([cell if _NUMBER.fullmatch(cell) else safe_text(cell) for cell in cells])
+    return out.getvalue()
 
 
 class CsvMixin:

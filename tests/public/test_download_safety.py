@@ -84,3 +84,29 @@ def test_an_ordinary_name_is_written_as_it_is(client, listed):
     ).content.decode()
 
     assert csv_rows(text)[1][3] == "O'Brien"
+
+
+@pytest.mark.parametrize("kind", sorted(DANGEROUS))
+def test_tournament_csv_neutralises_a_formula_and_keeps_numbers(client, kind):
+    from tests.factories import make_tournament
+    from tournaments.models import Registration
+
+    name = DANGEROUS[kind]
+    tournament = make_tournament(slug="safe", rating_list=None)
+    player = make_player(name, federation="ENG", club=make_club(name + " club"))
+    Registration.objects.create(
+        tournament=tournament, player=player, pairing_number=1, rating_at_start=1800
+    )
+
+    text = client.get(reverse("tournaments:players_csv", args=["safe"])).content.decode()
+
+    # No., title, name, FIDE ID, federation, rating, club
+    assert csv_rows(text)[1] == [
+        "1",
+        "",
+        "'" + name.strip(),
+        "",
+        "ENG",
+        "1800",
+        "'" + name.strip() + " club",
+    ]
