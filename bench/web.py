@@ -21,6 +21,9 @@ per worker by default, so latency is service time, not queueing):
 - cold pages: player and leaderboard pages drawn at random across the whole list (mostly
   cache misses), and the home page, the leaderboard and both players' pages right after each
   of ``--entries`` result entries (their cached copies just went stale).
+- the search: each request one of 24 different searches in turn (names in either order, a
+  prefix, a club), so the figure covers many keys of the page cache, not one;
+- a tournament's pages: overview, starting list, round 1, standings and crosstable.
 
 It prints median and 95th-percentile latency, requests per second and each page's share of the
 floor's requests per second. Targets: share >= 30 %, p95 < 100 ms.
@@ -214,14 +217,8 @@ def _replay() -> None:
     )
 
 
-def _sample_player(options: argparse.Namespace) -> int:
-    """A player with a typical number of games: the median of the rated players'."""
-    code = (
-        "from ratings.models import PlayerRating;"
-        "q = PlayerRating.objects.filter(rating_list__slug='chess-standard', "
-        "live_rating__isnull=False).order_by('games', 'player_id');"
-        "n = q.count(); print(q.values_list('player_id', flat=True)[n // 2])"
-    )
+def _shell(options: argparse.Namespace, code: str) -> str:
+    """The last line ``code`` prints in a Django shell on the benchmark database."""
     done = subprocess.run(  # noqa: S603
         [sys.executable, "manage.py", "shell", "-c", code],
         cwd=ROOT,
@@ -230,7 +227,40 @@ def _sample_player(options: argparse.Namespace) -> int:
         capture_output=True,
         text=True,
     )
-    return int(done.stdout.strip().splitlines()[-1])
+    return done.stdout.strip().splitlines()[-1]
+
+
+def _sample_player(options: argparse.Namespace) -> int:
+    """A player with a typical number of games: the median of the rated players'."""
+    code = (
+        "from ratings.models import PlayerRating;"
+        "q = PlayerRating.objects.filter(rating_list__slug='chess-standard', "
+        "live_rating__isnull=False).order_by('games', 'player_id');"
+        "n = q.count(); print(q.values_list('player_id', flat=True)[n // 2])"
+    )
+    return int(_shell(options, code))
+
+
+def _sample_tournament(options: argparse.Namespace) -> str:
+    """The slug of the newest tournament (a full field of ``--field`` players)."""
+    code = (
+        "from tournaments.models import Tournament;"
+        "print(Tournament.objects.order_by('-start_date', 'pk').values_list('slug', flat=True)[0])"
+    )
+    return _shell(options, code)
+
+
+def _search_paths(players: int) -> list[str]:
+    """24 searches: a full name in either order, a name prefix, a club (bench names are
+    ``Player01234``, first name ``Bench``; clubs ``Club 07``)."""
+    step = max(1, players // 8)
+    numbers = [1 + (i * step) % max(players, 1) for i in range(8)]
+    paths = []
+    for number in numbers:
+        paths.append(f"/search/?q=Player{number:05d}")
+        paths.append(f"/search/?q=Bench+Player{number:05d}")
+        paths.append(f"/search/?q=player{number // 10:04d}")
+    return [*paths[:21], "/search/?q=Club+07", "/search/?q=club+1", "/search/?q=Bench+Player0"]
 
 
 # --------------------------------------------------------------------------- measuring
@@ -264,6 +294,7 @@ def _check(url: str) -> None:
 
 
 def _wrk(url: str, *, connections: int, duration: int, script: Path) -> dict[str, float]:
+    """Run wrk on ``url``; with a script that sets ``request`` the paths are the script's."""
     threads = max(1, min(2, connections))
     done = subprocess.run(  # noqa: S603
         [
@@ -299,7 +330,21 @@ def _wrk(url: str, *, connections: int, duration: int, script: Path) -> dict[str
     }
 
 
-def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str, dict]]:
+def _rotating_script(folder: Path, paths: list[str]) -> Path:
+    """A wrk script asking ``paths`` in turn (each thread from its own start)."""
+    listed = ", ".join(f'"{path}"' for path in paths)
+    script = folder / "rotate.lua"
+    script.write_text(
+        f"paths = {{{listed}}}\ncounter = 0\n"
+        "request = function()\n  counter = counter + 1\n"
+        '  return wrk.format("GET", paths[(counter % #paths) + 1])\nend\n' + WRK_SCRIPT
+    )
+    return script
+
+
+def _measure(
+    options: argparse.Namespace, player_id: int, tournament: str
+) -> list[tuple[str, str, dict]]:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     gunicorn = Path(sys.executable).with_name("gunicorn")
@@ -324,7 +369,14 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
         ("leaderboard p.1", "/lists/chess-standard/"),
         (f"leaderboard p.{options.deep_page}", f"/lists/chess-standard/?page={options.deep_page}"),
         ("player", f"/players/{player_id}/"),
+        ("search (24 queries)", "SEARCH"),
+        ("tournament", f"/tournaments/{tournament}/"),
+        ("tournament players", f"/tournaments/{tournament}/players/"),
+        ("round 1", f"/tournaments/{tournament}/round/1/"),
+        ("standings", f"/tournaments/{tournament}/standings/"),
+        ("crosstable", f"/tournaments/{tournament}/crosstable/"),
     ]
+    searches = _search_paths(options.players)
     connections = options.connections or options.workers
     results = []
     try:
@@ -335,10 +387,17 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
             cold = random_script(
                 Path(folder), WRK_SCRIPT, players=options.players, seed=options.seed
             )
+            rotating = _rotating_script(Path(folder), searches)
             for label, path in urls:
-                _check(base + path)
+                used = script
+                if path == "SEARCH":
+                    for search in searches:
+                        _check(base + search)
+                    path, used = searches[0], rotating
+                else:
+                    _check(base + path)
                 # Warm-up: each worker's connection, caches, the database's buffers.
-                _wrk(base + path, connections=connections, duration=2, script=script)
+                _wrk(base + path, connections=connections, duration=2, script=used)
                 print(f"   measuring {label} ({path}) …", flush=True)
                 results.append(
                     (
@@ -348,7 +407,7 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
                             base + path,
                             connections=connections,
                             duration=options.duration,
-                            script=script,
+                            script=used,
                         ),
                     )
                 )
@@ -380,7 +439,7 @@ def _measure(options: argparse.Namespace, player_id: int) -> list[tuple[str, str
 def _report(results: list[tuple[str, str, dict]]) -> None:
     floor = results[0][2]["rps"]
     print()
-    print(f"{'page':<22}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'of floor':>10}  target")
+    print(f"{'page':<24}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'of floor':>10}  target")
     for label, _path, row in results:
         share = row["rps"] / floor
         if label.startswith("floor"):
@@ -390,7 +449,7 @@ def _report(results: list[tuple[str, str, dict]]) -> None:
         else:
             ok = "ok" if share >= 0.30 and row["p95"] < 100 else "MISSED"
         print(
-            f"{label:<22}{row['rps']:>9.0f}{row['p50']:>9.1f}{row['p95']:>9.1f}{share:>9.0%}  {ok}"
+            f"{label:<24}{row['rps']:>9.0f}{row['p50']:>9.1f}{row['p95']:>9.1f}{share:>9.0%}  {ok}"
         )
     print(
         "\ntargets: each page >= 30 % of the floor's req/s, p95 < 100 ms; cold pages (drawn at"
@@ -419,8 +478,9 @@ def main() -> None:
     if options.seed_only:
         return
     player_id = _sample_player(options)
+    tournament = _sample_tournament(options)
     print(f"== gunicorn ({options.workers} workers) + wrk, {options.duration} s per page")
-    _report(_measure(options, player_id))
+    _report(_measure(options, player_id, tournament))
 
 
 if __name__ == "__main__":

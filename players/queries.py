@@ -1,10 +1,79 @@
-"""Read helpers for players."""
+"""Read helpers for players: the player page's lookup and the site search."""
 
-from django.db.models import QuerySet
+from __future__ import annotations
 
-from players.models import Player
+import re
+from collections.abc import Iterable
+
+from django.db.models import Q, QuerySet
+
+from players.models import Club, Player
+
+MAX_TOKENS = 4
+"""A search uses at most this many words (a name has no more)."""
+
+MAX_FIDE_ID = 2**63 - 1
+
+_WORDS = re.compile(r"[\s,]+")
 
 
 def player_for_page() -> QuerySet[Player]:
     """The queryset to look a player up by id for their public page (club joined)."""
     return Player.objects.select_related("club")
+
+
+def club_names(players: Iterable[Player]) -> dict[int, str]:
+    """Club id -> name for the clubs of ``players`` (one query, none without clubs)."""
+    ids = {player.club_id for player in players if player.club_id}
+    if not ids:
+        return {}
+    return dict(Club.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+
+def search_words(text: str) -> list[str]:
+    """The words of a search, at most :data:`MAX_TOKENS`: "Spencer, Lucy" → Spencer, Lucy."""
+    return [word for word in _WORDS.split(text.strip()) if word][:MAX_TOKENS]
+
+
+def fide_id_of(text: str) -> int | None:
+    """The FIDE ID a search is made of (digits, spaces allowed), or ``None``."""
+    digits = text.replace(" ", "")
+    if not digits.isdigit() or len(digits) > 18:
+        return None
+    return int(digits)
+
+
+def search_players(text: str, *, limit: int = 50) -> list[Player]:
+    """Players found by a search, by name, at most ``limit``.
+
+    A FIDE ID (digits only) finds its player. Otherwise every word must start the last or the
+    first name, in any order: "Lucy Spencer", "Spencer Lucy", "spencer, l". A last name of
+    several words ("van der Berg") is also found by its words in order. Case-insensitive; on
+    PostgreSQL each word is a prefix search on the indexes of ``UPPER(last_name)`` and
+    ``UPPER(first_name)`` (players migration 0004), so it stays fast on a big list.
+    """
+    players = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
+    fide_id = fide_id_of(text)
+    if fide_id is not None:
+        return list(players.filter(fide_id=fide_id)[:limit])
+    words = search_words(text)
+    if not words:
+        return []
+    condition = Q()
+    for word in words:
+        condition &= Q(last_name__istartswith=word) | Q(first_name__istartswith=word)
+    if len(words) > 1:
+        condition |= Q(last_name__istartswith=" ".join(words))
+    return list(players.filter(condition)[:limit])
+
+
+def search_clubs(text: str, *, limit: int = 10) -> list[Club]:
+    """Clubs whose name or short name contains the search (case-insensitive), by name."""
+    text = " ".join(search_words(text))
+    if not text or fide_id_of(text) is not None:
+        return []
+    return list(
+        Club.objects.filter(Q(name__icontains=text) | Q(short_name__icontains=text)).order_by(
+            "name"
+        )[:limit]
+    )

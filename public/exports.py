@@ -14,6 +14,11 @@ spaces, left-aligned text, right-aligned numbers, widths in brackets):
 ``Tit`` [5], ``Rtng`` [5], ``Chg`` [5], ``Gms`` [4], ``K`` [3], ``B-day`` [6], ``Flag`` [5].
 As in FIDE's TXT lists, ``B-day`` is the birth year and ``Flag`` holds ``w`` for a woman and
 ``n`` (our addition) for a new entry. A name longer than its column is cut.
+
+Safety: a text cell (name, federation, club) starting with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return gets a leading apostrophe in both files (:func:`safe_text`), so no
+spreadsheet runs it as a formula; the TXT cuts the cell to its column as before, so the
+columns stay aligned.
 """
 
 from __future__ import annotations
@@ -21,6 +26,19 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is read as a formula by spreadsheets."""
+
+
+def safe_text(value: str) -> str:
+    """A text cell a spreadsheet will not run: one starting with ``= + - @``, a tab or a
+    carriage return gets a leading apostrophe (OWASP's advice for CSV injection). Numbers we
+    write ourselves (ratings, signed changes) are not text and are left alone."""
+    if value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
 
 CSV_COLUMNS = (
     "rank",
@@ -69,11 +87,11 @@ def _values(row) -> list[str]:
         str(row.rank),
         str(player.pk),
         "" if player.fide_id is None else str(player.fide_id),
-        player.name,
-        player.federation,
+        safe_text(player.name),
+        safe_text(player.federation),
         player.sex.upper(),
         player.title,
-        player.club.name if player.club else "",
+        safe_text(player.club.name) if player.club else "",
         "" if player.birth_date is None else str(player.birth_date.year),
         str(row.rating),
         _signed(row.change),
@@ -96,6 +114,7 @@ def published_csv(rows: Iterable) -> str:
 def _line(cells: list[str]) -> str:
     parts = []
     for (_header, width, align), cell in zip(TXT_COLUMNS, cells, strict=True):
+        cell = cell.replace("\t", " ").replace("\r", " ").replace("\n", " ")
         cell = cell[: width - 1] if len(cell) >= width else cell
         parts.append(f"{cell:{align}{width - 1}} ")
     return "".join(parts).rstrip() + "\n"

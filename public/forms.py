@@ -48,8 +48,31 @@ TIME_CONTROL_CHOICES = [
 ]
 
 
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])([-−]?\d+),(\d{1,2})(?![\d,])")
+"""A decimal comma in a list of numbers: digits, a comma and one or two digits ("1850,5",
+"0,25"), as the Russian pages print them. Ratings have three digits or more, so "1900,1600"
+stays two numbers."""
+
+_RESULT_COMMA = re.compile(r"(?<![\d.,])0,5(?![\d,])")
+"""A draw written with a decimal comma ("0,5"): "0" and "5" could never be two results."""
+
+
 def _split(value: str) -> list[str]:
     return [token for token in _SEPARATORS.split(value.strip()) if token]
+
+
+def decimal_point(text: str) -> str:
+    """A number typed with a decimal comma or point, with a point (for ``float``)."""
+    return text.strip().replace(",", ".").replace("−", "-")
+
+
+class LocalFloatField(forms.FloatField):
+    """A number that may be typed with a decimal comma (Russian) or a point (English)."""
+
+    def to_python(self, value: Any):
+        if isinstance(value, str):
+            value = decimal_point(value)
+        return super().to_python(value)
 
 
 class NumberListField(forms.CharField):
@@ -72,6 +95,8 @@ class NumberListField(forms.CharField):
 
     def to_python(self, value: Any) -> list:  # type: ignore[override]
         text = super().to_python(value)
+        if self.decimals:
+            text = _DECIMAL_COMMA.sub(r"\1.\2", text)
         tokens = _split(text)
         if len(tokens) > self.max_entries:
             raise ValidationError(
@@ -125,7 +150,7 @@ class ResultListField(forms.CharField):
         super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> list[Decimal]:  # type: ignore[override]
-        tokens = _split(super().to_python(value))
+        tokens = _split(_RESULT_COMMA.sub("0.5", super().to_python(value)))
         if len(tokens) > MAX_GAMES:
             raise ValidationError(
                 _("Enter at most %(max)d entries; this list has %(count)d."),
@@ -248,7 +273,7 @@ class EgfChangeForm(GamesFormMixin, forms.Form):
 
     per_game_fields = ("opponents", "handicaps", "results")
 
-    rating = forms.FloatField(
+    rating = LocalFloatField(
         label=_("Rating"), min_value=EGF_RATING_RANGE[0], max_value=EGF_RATING_RANGE[1]
     )
     opponents = NumberListField(

@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import home, lists, players, reference
+from public.views import event, home, lists, players, reference, search
 from public.views import tournaments as tournament_views
 
 
@@ -47,6 +47,8 @@ rating_patterns = [
         lists.PublishedTxtView.as_view(),
         name="published_txt",
     ),
+    path("search/", search.SearchView.as_view(), name="search"),
+    path("search/suggest/", search.SuggestView.as_view(), name="search_suggest"),
     path("players/compare/", players.CompareView.as_view(), name="compare"),
     path("players/<int:pk>/", players.PlayerView.as_view(), name="player"),
     # Reference tables and calculators (computed from the rating engine).
@@ -89,8 +91,43 @@ tournament_patterns = [
     path("", tournament_views.TournamentListView.as_view(), name="list"),
     path("<slug:slug>/", tournament_views.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/standings/", tournament_views.StandingsView.as_view(), name="standings"),
+    path(
+        "<slug:slug>/standings.csv",
+        tournament_views.StandingsView.as_view(csv=True),
+        name="standings_csv",
+    ),
     path("<slug:slug>/crosstable/", tournament_views.CrosstableView.as_view(), name="crosstable"),
+    path(
+        "<slug:slug>/crosstable.csv",
+        tournament_views.CrosstableView.as_view(csv=True),
+        name="crosstable_csv",
+    ),
     path("<slug:slug>/progress/", tournament_views.ProgressView.as_view(), name="progress"),
-    path("<slug:slug>/rounds/", tournament_views.RoundView.as_view(), name="rounds"),
-    path("<slug:slug>/round/<int:number>/", tournament_views.RoundView.as_view(), name="round"),
+    path(
+        "<slug:slug>/progress.csv",
+        tournament_views.ProgressView.as_view(csv=True),
+        name="progress_csv",
+    ),
+    path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
+    path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),
+    path("<slug:slug>/player/<int:tpn>/", event.PlayerCardView.as_view(), name="player_card"),
+    path("<slug:slug>/rounds/", event.RoundView.as_view(), name="rounds"),
+    path("<slug:slug>/round/<int:number>/live/", event.LiveRoundView.as_view(), name="round_live"),
+    path(
+        "<slug:slug>/standings/live/",
+        tournament_views.LiveStandingsView.as_view(),
+        name="standings_live",
+    ),
+    path("<slug:slug>/round/<int:number>/", event.RoundView.as_view(), name="round"),
+    path("<slug:slug>/round/<int:number>.csv", event.RoundView.as_view(csv=True), name="round_csv"),
+    path(
+        "<slug:slug>/round/<int:number>/by-name/",
+        event.RoundByNameView.as_view(),
+        name="round_by_name",
+    ),
+    path(
+        "<slug:slug>/round/<int:number>/by-name.csv",
+        event.RoundByNameView.as_view(csv=True),
+        name="round_by_name_csv",
+    ),
 ]

@@ -8,7 +8,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from players.enums import Sex
-from players.models import Club
 from ratings import queries
 from ratings.models import PlayerRating, RatingList
 
@@ -25,6 +24,12 @@ ACTIVITY_CHOICES = [
     ("on", _("Active in the last 12 months")),
     ("inactive", _("Inactive (no rated game in 12 months)")),
 ]
+
+FESA_ACTIVITY_CHOICES = [
+    ("on", _("Active in the last two years")),
+    ("inactive", _("Inactive (no rated game in two years)")),
+]
+"""FESA's list counts activity over two years: the label and the options say so."""
 
 
 class LeaderboardFilter(django_filters.FilterSet):
@@ -47,7 +52,7 @@ class LeaderboardFilter(django_filters.FilterSet):
     club = django_filters.ModelChoiceFilter(
         label=_("Club"),
         field_name="player__club",
-        queryset=Club.objects.all(),
+        queryset=queries.clubs_of(None),
         empty_label=_("All"),
     )
     federation = django_filters.ChoiceFilter(
@@ -73,9 +78,11 @@ class LeaderboardFilter(django_filters.FilterSet):
             federations = queries.federations_of(rating_list)
         self.filters["federation"].extra["choices"] = [(code, code) for code in federations]
         self.active_days = queries.active_days(rating_list)
+        # Only the clubs with a player rated in this list (no go club on a chess list).
+        self.filters["club"].queryset = queries.clubs_of(rating_list)
         if rating_list.system == "fesa":
             # FESA lists the players with a rated game in the last two years: on by default.
-            self.filters["active"].label = _("Active in the last two years")
+            self.filters["active"].extra["choices"] = FESA_ACTIVITY_CHOICES
             if self.data is None or not self.data:
                 self.data = {"active": "on"}
                 self.is_bound = True

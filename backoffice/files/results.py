@@ -8,8 +8,10 @@ result in.
     export_h9(*, tournament, tournament_class=None, time_minutes=0) -> str  # class: the EGF one
     export_turnering(*, tournament, time_control="") -> str
 
-Country codes: the player's federation when it is a two-letter code, else ``--`` (to fill in
-before sending). A player without a grade or rating is written as 30 kyu in the ``.h9``.
+Country codes: ISO 3166 alpha-2 from the player's (or club's) FIDE federation
+(:mod:`rules.countries`: ``ENG`` → ``GB``, ``NED`` → ``NL``), a two-letter federation as it
+is, else ``--`` (to fill in before sending). A player without a grade or rating is written
+as 30 kyu in the ``.h9``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from ratings import queries as rating_queries
 from rules import standings
+from rules.countries import iso2
 from rules.files.h9 import H9File, H9Game, H9Player, write_h9
 from rules.files.turnering import TurneringFile, TurneringPlayer, write_turnering
 from tournaments import queries
@@ -33,9 +36,8 @@ _BYE = {"U": "+", "F": "+", "H": "=", "Z": "-"}
 
 
 def _country(holder: Any) -> str:
-    """A player's or club's federation as a two-letter country code, else ``--``."""
-    code = (holder.federation or "").strip()
-    return code.upper() if len(code) == 2 and code.isalpha() else "--"
+    """A player's or club's federation as an ISO two-letter country code, else ``--``."""
+    return iso2(holder.federation) or "--"
 
 
 def _final(tournament: Tournament) -> tuple[queries.StandingsData, standings.Standings]:

@@ -37,6 +37,53 @@ def signed_two_decimals(value: Decimal | None) -> str:
     return f"+{text}" if value > 0 else text
 
 
+def rating_text(value: Decimal | None) -> str:
+    """A live rating as it reads best: the decimals it has, at most two, in the current
+    locale: 2515, 2830.4, 1850.25 (Russian: 2830,4); a dash when missing."""
+    if value is None:
+        return "–"
+    value = Decimal(value).quantize(Decimal("0.01"))
+    for places in (0, 1):
+        if value == value.quantize(Decimal(1).scaleb(-places)):
+            return number_format(value, places)
+    return number_format(value, 2)
+
+
+def priority(level: int, *, num: bool = False) -> dict:
+    """The attrs of a column shown from a screen width up: 2 from a small tablet, 3 from a
+    laptop, 4 from a wide screen (``p2``…``p4`` in ``static/css/layout.css``); ``num``
+    right-aligns it."""
+    css = f"p{level}" + (" num" if num else "")
+    return {"td": {"class": css}, "th": {"class": css}}
+
+
+class PriorityMixin:
+    """A table whose columns say from which screen width they show: ``priorities`` maps a
+    column name to ``"key"`` (always) or 2, 3, 4 (see :func:`priority`); the class goes on
+    the header, body and footer cells alike, so a hidden column leaves no hole."""
+
+    priorities: dict[str, str | int] = {}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, level in self.priorities.items():
+            if name not in self.columns:
+                continue
+            column = self.columns[name].column
+            css = "key" if level == "key" else f"p{level}"
+            attrs = {part: dict(values) for part, values in (column.attrs or {}).items()}
+            for part in ("th", "td", "tf"):
+                cell = attrs.setdefault(part, {})
+                cell["class"] = f"{cell.get('class', '')} {css}".strip()
+            column.attrs = attrs
+
+
+def key(*, num: bool = False) -> dict:
+    """The attrs of a key column (``num``: right-aligned)."""
+    css = "key num" if num else "key"
+    return {"td": {"class": css}, "th": {"class": css}}
+
+
 def next_class_text(rating: int) -> str:
     """ "Class A in 15": the next class up and the points still needed; empty at the top."""
     found = classes.next_class(rating)

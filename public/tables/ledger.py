@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import BaseTable, PlayerColumn
 from public.tables.columns import (
+    PriorityMixin,
     decimals,
     signed_decimals,
     signed_two_decimals,
@@ -19,12 +20,24 @@ from public.tables.columns import (
 from ratings.models import RatingChange
 
 
-class LedgerTable(BaseTable):
+class LedgerTable(PriorityMixin, BaseTable):
     """One rating period of a player's calculation, as FIDE prints it.
 
     The footer carries the period's totals: Σ(score − expected), K × Σ and the rounded change.
     Build it with ``LedgerTable(period.changes, period=period)``.
     """
+
+    priorities = {
+        "date": 2,
+        "tournament": 3,
+        "opponent": "key",
+        "opponent_rating_used": "key",
+        "score": "key",
+        "expected": 2,
+        "delta": 3,
+        "k": 3,
+        "change": "key",
+    }
 
     date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
@@ -97,9 +110,23 @@ def _ledger_footer_change(table) -> str:
     return signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
 
 
-class EgfLedgerTable(BaseTable):
+class EgfLedgerTable(PriorityMixin, BaseTable):
     """One period of a go (EGF) player's calculation: per game Se, con, bonus, the handicap
     and the tournament class weight, as the EGD computes them; the footer sums the changes."""
+
+    priorities = {
+        "date": 2,
+        "tournament": 3,
+        "opponent": "key",
+        "opponent_rating": "key",
+        "handicap": 2,
+        "score": "key",
+        "expected": 3,
+        "con": 4,
+        "bonus": 4,
+        "weight": 3,
+        "change": "key",
+    }
 
     date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
@@ -163,10 +190,22 @@ class EgfLedgerTable(BaseTable):
         return signed_decimals(value, 4)
 
 
-class FesaLedgerTable(BaseTable):
+class FesaLedgerTable(PriorityMixin, BaseTable):
     """One period of a shogi (FESA) player's calculation: per game the running rating, the
     opponent's final tournament rating, the expected score, K and the change (win bonus
     marked); the footer sums the changes (each tournament's total is rounded)."""
+
+    priorities = {
+        "date": 2,
+        "tournament": 3,
+        "opponent": "key",
+        "rating_used": 3,
+        "opponent_final": 2,
+        "score": "key",
+        "expected": 3,
+        "k": 4,
+        "change": "key",
+    }
 
     date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)

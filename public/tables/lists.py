@@ -10,18 +10,28 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import BaseTable, PlayerColumn
 from public.tables.columns import (
+    PriorityMixin,
     badge_column,
     player_grade,
+    rating_text,
     signed,
-    two_decimals,
 )
 from ratings.models import PlayerRating, PublishedRating, RatingList
 from ratings.queries import GRADE_SYSTEMS
 from rules.ratings import fide
 
 
-class RatingListTable(BaseTable):
+class RatingListTable(PriorityMixin, BaseTable):
     """The rating lists on the home page."""
+
+    priorities = {
+        "name": "key",
+        "game": 3,
+        "time_control": 3,
+        "system": 4,
+        "rated_players": "key",
+        "last_published": 2,
+    }
 
     name = tables.Column(verbose_name=_("Rating list"), linkify=True)
     game = tables.Column(verbose_name=_("Game"))
@@ -74,9 +84,22 @@ def _club_column() -> tables.Column:
     return tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
 
 
-class LeaderboardTable(BaseTable):
+class LeaderboardTable(PriorityMixin, BaseTable):
     """A rating list's leaderboard: ranks come from ``queries.rank_page`` in the default order,
     else from the query (a window function)."""
+
+    priorities = {
+        "rank": "key",
+        "name": "key",
+        "title_or_class": 2,
+        "federation": 2,
+        "club": 3,
+        "live_rating": "key",
+        "rating": 3,
+        "since_published": 2,
+        "games": 4,
+        "peak": 4,
+    }
 
     rank = _rank_column("live_rating")
     name = _player_column(show_title=False)
@@ -116,11 +139,25 @@ class LeaderboardTable(BaseTable):
         return signed(fide.round_change(record.live_rating) - record.rating)
 
     def render_live_rating(self, value: Decimal) -> str:
-        return two_decimals(value)
+        return rating_text(value)
 
 
-class PublishedListTable(BaseTable):
+class PublishedListTable(PriorityMixin, BaseTable):
     """A published (closed) list: the frozen ratings, ranked in SQL."""
+
+    priorities = {
+        "rank": "key",
+        "name": "key",
+        "badge": 2,
+        "grade": 2,
+        "federation": 2,
+        "club": 3,
+        "rating": "key",
+        "change": "key",
+        "games": 3,
+        "k": 4,
+        "is_new": 2,
+    }
 
     rank = _rank_column("rating")
     name = _player_column(show_title=False)

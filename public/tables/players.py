@@ -9,10 +9,12 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import BaseTable, PlayerColumn
 from public.tables.columns import (
+    PriorityMixin,
     class_name,
     next_class_text,
     player_grade,
     points_text,
+    rating_text,
     signed_two_decimals,
     two_decimals,
 )
@@ -22,8 +24,21 @@ from ratings.queries import GRADE_SYSTEMS
 from rules.ratings import fide
 
 
-class PlayerRatingTable(BaseTable):
+class PlayerRatingTable(PriorityMixin, BaseTable):
     """A player's ratings, one row per list."""
+
+    priorities = {
+        "rating_list": "key",
+        "rating": 2,
+        "live_rating": "key",
+        "period_change": 2,
+        "k": 3,
+        "games": 3,
+        "peak": 2,
+        "last_played": 4,
+        "rating_class": 2,
+        "next_class": 3,
+    }
 
     rating_list = tables.Column(verbose_name=_("Rating list"), linkify=True)
     rating = tables.Column(verbose_name=_("Published rating"), default="–")
@@ -56,14 +71,28 @@ class PlayerRatingTable(BaseTable):
         return next_class_text(fide.round_change(value)) or "–"
 
     def render_live_rating(self, value: Decimal) -> str:
-        return two_decimals(value)
+        return rating_text(value)
 
     def render_period_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
 
 
-class PlayerGamesTable(BaseTable):
+class PlayerGamesTable(PriorityMixin, BaseTable):
     """A player's rated games, newest first, with the calculation of each game."""
+
+    priorities = {
+        "date": 2,
+        "rating_list": 4,
+        "tournament": 3,
+        "round": 4,
+        "opponent": "key",
+        "opponent_rating_used": "key",
+        "score": "key",
+        "expected": 3,
+        "k": 4,
+        "change": "key",
+        "h2h": 3,
+    }
 
     date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
     rating_list = tables.Column(verbose_name=_("Rating list"))
@@ -103,8 +132,19 @@ class PlayerGamesTable(BaseTable):
         return format_html('<a href="{}?opponent={}">{}</a>', url, value, _("record"))
 
 
-class PerformanceTable(BaseTable):
+class PerformanceTable(PriorityMixin, BaseTable):
     """The tournaments a player was rated in, with the FIDE performance in each."""
+
+    priorities = {
+        "tournament": "key",
+        "start": 3,
+        "rating_list": 4,
+        "games": 2,
+        "points": "key",
+        "average_opponent": 3,
+        "performance": 2,
+        "change": "key",
+    }
 
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     start = tables.DateColumn(
@@ -131,8 +171,17 @@ class PerformanceTable(BaseTable):
         return signed_two_decimals(value)
 
 
-class HeadToHeadTable(BaseTable):
+class HeadToHeadTable(PriorityMixin, BaseTable):
     """The games between two players."""
+
+    priorities = {
+        "date": 2,
+        "tournament": 3,
+        "round": 4,
+        "white": "key",
+        "result": "key",
+        "black": "key",
+    }
 
     date = tables.DateColumn(verbose_name=_("Date"), accessor="round__date", format="Y-m-d")
     tournament = tables.Column(

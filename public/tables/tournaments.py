@@ -11,14 +11,24 @@ from django.utils.translation import gettext_lazy as _
 from core.models import AuditEntry
 from core.tables import BaseTable, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
-from public.tables.columns import signed_two_decimals
+from public.tables.columns import PriorityMixin, signed_two_decimals
 from ratings.queries.tournaments import PlayerLine
 from rules.standings import TieBreak, format_value
 from tournaments.models import Game, Tournament
 
 
-class TournamentTable(BaseTable):
+class TournamentTable(PriorityMixin, BaseTable):
     """The tournaments index."""
+
+    priorities = {
+        "name": "key",
+        "start_date": 2,
+        "end_date": "key",
+        "city": 3,
+        "club": 3,
+        "rating_list": 2,
+        "games_count": 3,
+    }
 
     name = tables.Column(verbose_name=_("Tournament"), linkify=True)
     start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
@@ -35,8 +45,10 @@ class TournamentTable(BaseTable):
         fields = ()
 
 
-class GameTable(BaseTable):
+class GameTable(PriorityMixin, BaseTable):
     """The games of one round."""
+
+    priorities = {"board": "key", "white": "key", "result": "key", "black": "key", "handicap": 2}
 
     board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "num"}})
     white = PlayerColumn(verbose_name=_("White"))
@@ -56,8 +68,19 @@ class GameTable(BaseTable):
         return str(value) if value else _("even")
 
 
-class TournamentPlayerTable(BaseTable):
+class TournamentPlayerTable(PriorityMixin, BaseTable):
     """The players of a tournament: points, rating used, rating change and performance."""
+
+    priorities = {
+        "place": "key",
+        "player": "key",
+        "grade": 2,
+        "points": "key",
+        "games": 3,
+        "rating_used": 2,
+        "change": 2,
+        "performance": 3,
+    }
 
     place = tables.Column(verbose_name=_("#"), attrs={"td": {"class": "num"}})
     player = PlayerColumn(verbose_name=_("Player"))
@@ -130,9 +153,20 @@ class TiebreakColumn(tables.Column):
         return localized(format_value(value))
 
 
-class StandingsTable(BaseTable):
+class StandingsTable(PriorityMixin, BaseTable):
     """Standings after a round: place (shared as "3–5"), points, the tournament's tie-breaks in
     order, then rating, performance and the ledger's rating change."""
+
+    priorities = {
+        "place": "key",
+        "tpn": 3,
+        "player": "key",
+        "grade": 2,
+        "rating": 2,
+        "points": "key",
+        "performance": 3,
+        "change": 3,
+    }
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     tpn = tables.Column(verbose_name=_("No."), attrs=NUM)
@@ -180,12 +214,15 @@ class CrossColumn(tables.Column):
             verbose_name=str(rank),
             accessor=f"c{rank}",
             default="",
-            attrs={"td": {"class": "result"}},
+            # Hidden on a phone, where rank, player, points and place are what fits.
+            attrs={"td": {"class": "result p2"}, "th": {"class": "p2"}},
         )
 
 
-class CrosstableTable(BaseTable):
+class CrosstableTable(PriorityMixin, BaseTable):
     """A round robin's crosstable, rows and columns in the order of the standings."""
+
+    priorities = {"rank": "key", "player": "key", "rating": 2, "points": "key", "place": "key"}
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
     player = PlayerColumn(verbose_name=_("Player"))
@@ -200,6 +237,8 @@ class CrosstableTable(BaseTable):
     def __init__(self, rows: list[dict], *, size: int, tiebreaks: tuple[TieBreak, ...]):
         cross = [(f"c{rank}", CrossColumn(rank)) for rank in range(1, size + 1)]
         extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
+        for _name, column in extra:
+            column.attrs = {part: {"class": "num p2"} for part in ("td", "th")}
         super().__init__(rows, extra_columns=cross + extra)
         self.sequence = (
             ["rank", "player", "rating"]
@@ -210,8 +249,10 @@ class CrosstableTable(BaseTable):
         )
 
 
-class ProgressTable(BaseTable):
+class ProgressTable(PriorityMixin, BaseTable):
     """A Swiss progress table: the score after each round, rows in the order of the standings."""
+
+    priorities = {"place": "key", "tpn": 3, "player": "key", "rating": 2}
 
     place = tables.Column(verbose_name=_("Place"), attrs=NUM)
     tpn = tables.Column(verbose_name=_("No."), attrs=NUM)

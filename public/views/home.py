@@ -7,6 +7,7 @@ from django.core.cache import cache
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -16,6 +17,7 @@ from django_tables2 import SingleTableMixin
 from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions, page_query
 from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
+from public.tables.home import HomeTournamentTable, MoversTable, TopPlayersTable
 from public.tables.lists import (
     LeaderboardTable,
     RatingListTable,
@@ -24,24 +26,51 @@ from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import RatingList
+from tournaments import event_queries
 
 
 class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
-    """The home page: every rating list with its number of rated players.
+    """The home page: every rating list with its number of rated players and its top ten,
+    the tournaments running now and finished recently, and the last published list with
+    its biggest movers.
 
-    The rendered table is cached under the versions of all lists (a replay bumps its list's)."""
+    The rendered body is cached under the versions of all lists (a replay bumps its list's)
+    and the day (what "running" means); a fixed number of queries, whatever the lists."""
 
     template_name = "public/ratings/home.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         versions = getattr(self.request, "list_versions", None) or list_versions()
-        key = cache_key("home", versions)
-        context["table_html"] = cached(
+        today = timezone.localdate()
+        key = cache_key("home", versions, today.isoformat())
+        context["body_html"] = cached(
             key,
-            lambda: RatingListTable(queries.rating_lists_overview()).as_html(self.request),
+            lambda: render_to_string(
+                "public/ratings/home_body.html", self.body_context(today), request=self.request
+            ),
         )
         return context
+
+    def body_context(self, today) -> dict:
+        lists = list(queries.rating_lists_overview())
+        top = queries.top_players(lists)
+        events = event_queries.home_tournaments(today)
+        published = queries.latest_published()
+        gains, falls = queries.biggest_movers(published) if published else ([], [])
+        return {
+            "lists_table": RatingListTable(lists),
+            "top_lists": [
+                {"rating_list": rating_list, "table": TopPlayersTable(top[rating_list.pk])}
+                for rating_list in lists
+                if top.get(rating_list.pk)
+            ],
+            "running_table": HomeTournamentTable(events.running) if events.running else None,
+            "recent_table": HomeTournamentTable(events.recent) if events.recent else None,
+            "published": published,
+            "gains_table": MoversTable(gains) if gains else None,
+            "falls_table": MoversTable(falls) if falls else None,
+        }
 
 
 class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, FilterView):

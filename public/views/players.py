@@ -8,10 +8,10 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils.formats import number_format
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import DetailView, TemplateView
 from django_tables2 import SingleTableMixin
 
@@ -19,9 +19,9 @@ from core.audit import can_see_audit, player_history
 from core.cache import cache_key, cached
 from core.views import ReadOnlyMixin
 from players.models import Player
-from players.queries import player_for_page
+from players.queries import player_for_page, search_players
 from public import badges, charts
-from public.tables.columns import next_class_text, points_text
+from public.tables.columns import next_class_text, player_grade, points_text, rating_text
 from public.tables.ledger import ledger_table_for
 from public.tables.players import (
     HeadToHeadTable,
@@ -43,10 +43,9 @@ MAX_COMPARED = 5
 def point_label(player_name: str, point: queries.HistoryPoint) -> str:
     """The tooltip of a history point: date, rating and event(s)."""
     if point.live:
-        rating = number_format(Decimal(point.rating).quantize(Decimal("0.01")), 2)
         text = _("%(date)s: live rating %(rating)s") % {
             "date": point.date.isoformat(),
-            "rating": rating,
+            "rating": rating_text(Decimal(point.rating)),
         }
     else:
         text = _("%(date)s: list rating %(rating)s") % {
@@ -115,6 +114,19 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
             for calc in calculations
             if (points := histories.get((self.object.pk, calc.rating_list.pk)))
         ]
+        for rating in ratings:
+            rating.player = self.object  # the badge reads it: no query
+        context["card_ratings"] = [
+            {
+                "rating_list": rating.rating_list,
+                "rating": rating_text(rating.live_rating),
+                "badge": player_grade(rating),
+            }
+            for rating in ratings
+            if rating.live_rating is not None
+        ]
+        context["has_calculations"] = any(calc.periods for calc in calculations)
+        context["peak"] = max((r.peak for r in ratings if r.peak is not None), default=None)
         context["performance_table"] = PerformanceTable(queries.tournament_performances(changes))
         context["opponents"] = queries.opponents_of(changes)
         context["ratings_table"] = PlayerRatingTable(ratings)
@@ -210,10 +222,23 @@ class HeadToHeadView(ReadOnlyMixin, DetailView):
             opponent=opponent,
             record=record,
             score=points_text(record.score),
+            record_text=record_text(record),
             opponent_score=points_text(record.games - record.score),
             games_table=HeadToHeadTable(games),
         )
         return context
+
+
+def record_text(record: queries.HeadToHead) -> str:
+    """ "2 wins, 1 draw, 0 losses": each count with its own plural form."""
+    return ", ".join(
+        [
+            ngettext("%(count)d win", "%(count)d wins", record.wins) % {"count": record.wins},
+            ngettext("%(count)d draw", "%(count)d draws", record.draws) % {"count": record.draws},
+            ngettext("%(count)d loss", "%(count)d losses", record.losses)
+            % {"count": record.losses},
+        ]
+    )
 
 
 class CompareView(ReadOnlyMixin, TemplateView):
@@ -280,7 +305,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
                 for index, player in enumerate(players)
             ]
         query = self.request.GET.get("q", "")
-        results = [p for p in queries.search_players(query) if p.pk not in ids] if query else []
+        results = [p for p in search_players(query, limit=20) if p.pk not in ids] if query else []
         context.update(
             errors=errors,
             players=players,

@@ -1,6 +1,7 @@
 """Public, read-only tournament pages."""
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView
@@ -10,22 +11,24 @@ from core import audit
 from core.audit import can_see_audit
 from core.tiebreak_names import describe
 from core.views import ReadOnlyMixin
+from public.tables.event import SwissCrosstableTable
 from public.tables.tournaments import (
     AuditTable,
     CrosstableTable,
     GameTable,
     ProgressTable,
-    RoundTable,
     StandingsTable,
     TournamentPlayerTable,
     TournamentTable,
 )
+from public.views.downloads import CsvMixin
+from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries as rating_queries
 from ratings.queries import tournament_grades
-from tournaments import queries
+from tournaments import event_queries, queries
 
 
-class TournamentListView(ReadOnlyMixin, SingleTableView):
+class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView):
     """Every tournament, newest first."""
 
     template_name = "public/tournaments/list.html"
@@ -36,7 +39,7 @@ class TournamentListView(ReadOnlyMixin, SingleTableView):
         return queries.tournaments_overview()
 
 
-class TournamentView(ReadOnlyMixin, DetailView):
+class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     """A tournament: its players with rating change and performance, then its games by round."""
 
     template_name = "public/tournaments/detail.html"
@@ -73,7 +76,7 @@ def history_table(request, entries) -> AuditTable:
     return table
 
 
-class StandingsBaseView(ReadOnlyMixin, DetailView):
+class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, DetailView):
     """Shared by the standings, crosstable and progress pages: ``?round=N`` selects the round
     the table is shown after (1 up to the last round with every result in; 404 otherwise)."""
 
@@ -114,6 +117,7 @@ class StandingsBaseView(ReadOnlyMixin, DetailView):
             table=self.table(data, ranked),
             legend=[(tb.code, describe(tb)) for tb in ranked.tiebreaks],
             strength=data.strength() if data.round_robin else None,
+            csv_url=reverse(f"tournaments:{self.page}_csv", args=[self.object.slug]),
         )
         return context
 
@@ -135,6 +139,14 @@ class StandingsView(StandingsBaseView):
     template_name = "public/tournaments/standings.html"
     page = "standings"
     page_title = gettext_lazy("Standings")
+    file_part = "standings"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        # Showing the latest standings while a round is played: poll the live fragment.
+        latest = not self.request.GET.get("round")
+        context["live"] = latest and event_queries.pending_games(self.object).exists()
+        return context
 
     def table(self, data, ranked):
         return StandingsTable(
@@ -146,20 +158,24 @@ class StandingsView(StandingsBaseView):
 
 
 class CrosstableView(StandingsBaseView):
-    """A round robin's crosstable (404 for other formats)."""
+    """A round robin's square crosstable; for a Swiss (McMahon, manual) event the crosstable
+    chess-results prints: per round the opponent's start number, colour and result."""
 
     template_name = "public/tournaments/crosstable.html"
     page = "crosstable"
     page_title = gettext_lazy("Crosstable")
-
-    def check_format(self, data):
-        if not data.round_robin:
-            raise Http404(_("Only round robins have a crosstable."))
+    file_part = "crosstable"
 
     def table(self, data, ranked):
-        return CrosstableTable(
-            queries.crosstable_rows(data, ranked),
-            size=len(ranked.rows),
+        if data.round_robin:
+            return CrosstableTable(
+                queries.crosstable_rows(data, ranked),
+                size=len(ranked.rows),
+                tiebreaks=ranked.tiebreaks,
+            )
+        return SwissCrosstableTable(
+            event_queries.swiss_rows(data, ranked),
+            rounds=ranked.after_round,
             tiebreaks=ranked.tiebreaks,
         )
 
@@ -170,30 +186,14 @@ class ProgressView(StandingsBaseView):
     template_name = "public/tournaments/progress.html"
     page = "progress"
     page_title = gettext_lazy("Progress table")
+    file_part = "progress"
 
     def table(self, data, ranked):
         return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
 
 
-class RoundView(ReadOnlyMixin, DetailView):
-    """The pairings and results of one published round (404 for a draft or missing round).
+class LiveStandingsView(StandingsView):
+    """The standings fragment the standings page polls while a round is played: served from
+    the page cache like the page (a result entered makes it stale at once)."""
 
-    Without a number: the latest published round, or a note that none is published yet."""
-
-    template_name = "public/tournaments/round.html"
-    context_object_name = "tournament"
-
-    def get_queryset(self):
-        return queries.tournament_for_page()
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        numbers = queries.public_round_numbers(self.object)
-        number = self.kwargs.get("number", numbers[-1] if numbers else None)
-        context.update(page="rounds", number=number, round_numbers=numbers, table=None)
-        if number is None:
-            return context
-        if number not in numbers:
-            raise Http404(_("No such round."))
-        context["table"] = RoundTable(queries.round_pairings(self.object, number))
-        return context
+    template_name = "public/tournaments/live_standings.html"

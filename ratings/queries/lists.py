@@ -31,9 +31,10 @@ from django.db.models import (
     Window,
 )
 from django.db.models.functions import Coalesce, Floor, Rank
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from players.models import Player
+from players.models import Club, Player
 from ratings.models import (
     PlayerRating,
     PublishedList,
@@ -91,7 +92,81 @@ def rating_lists_overview() -> QuerySet[RatingList]:
     return RatingList.objects.annotate(
         rated_players=Coalesce(Subquery(rated), 0),
         last_published=Subquery(last),
+        top_threshold=Subquery(_top_ratings(OuterRef("pk"))[TOP - 1 : TOP]),
     ).order_by("position", "name")
+
+
+TOP = 10
+"""Players per list on the home page."""
+
+
+def _shown_on_home(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
+    """Rated rows as the leaderboards show them by default (FESA: active in two years)."""
+    since = active_since(timezone.localdate(), FESA_ACTIVE_DAYS)
+    return rows.filter(live_rating__isnull=False).exclude(
+        Q(rating_list__system="fesa") & ~Q(last_played__gte=since)
+    )
+
+
+def _top_ratings(rating_list) -> QuerySet:
+    """The live ratings of a list's shown players, highest first."""
+    rows = _shown_on_home(PlayerRating.objects.filter(rating_list=rating_list))
+    return rows.order_by(F("live_rating").desc()).values("live_rating")
+
+
+def top_players(lists: list[RatingList]) -> dict[int, list[PlayerRating]]:
+    """List id -> its top :data:`TOP` players (ranked, player, club and list joined), in one
+    query: ``lists`` come from :func:`rating_lists_overview`, whose ``top_threshold`` (the
+    10th highest rating) lets one indexed range per list fetch them."""
+    condition = Q()
+    for rating_list in lists:
+        if rating_list.rated_players:
+            threshold = rating_list.top_threshold
+            part = Q(rating_list=rating_list)
+            if threshold is not None:
+                part &= Q(live_rating__gte=threshold)
+            condition |= part
+    if not condition:
+        return {}
+    rows = (
+        _shown_on_home(PlayerRating.objects.filter(condition))
+        .select_related("player", "player__club", "rating_list")
+        .order_by(
+            "rating_list_id", F("live_rating").desc(), "player__last_name", "player__first_name"
+        )
+    )
+    found: dict[int, list[PlayerRating]] = {}
+    for row in rows:
+        found.setdefault(row.rating_list_id, []).append(row)
+    for ranked in found.values():
+        del ranked[TOP:]
+        previous = None
+        for index, row in enumerate(ranked, start=1):
+            row.rank = (
+                previous.rank if previous and previous.live_rating == row.live_rating else index
+            )
+            previous = row
+    return found
+
+
+def latest_published() -> PublishedList | None:
+    """The most recently published list of any rating list (list joined)."""
+    return (
+        PublishedList.objects.select_related("rating_list")
+        .defer("replay_state")
+        .order_by("-date", "rating_list__position")
+        .first()
+    )
+
+
+def biggest_movers(published: PublishedList, count: int = 5) -> tuple[list, list]:
+    """The ``count`` biggest gains and falls of a published list (players joined)."""
+    rows = PublishedRating.objects.filter(published_list=published).select_related(
+        "player", "player__club"
+    )
+    gains = rows.filter(change__gt=0).order_by("-change", "player__last_name", "player__first_name")
+    falls = rows.filter(change__lt=0).order_by("change", "player__last_name", "player__first_name")
+    return list(gains[:count]), list(falls[:count])
 
 
 def leaderboard_rows(rating_list: RatingList) -> QuerySet[PlayerRating]:
@@ -206,6 +281,17 @@ def federations_of(rating_list: RatingList) -> list[str]:
         .values_list("federation", flat=True)
         .distinct()
     )
+
+
+def clubs_of(rating_list: RatingList | None) -> QuerySet[Club]:
+    """The clubs with at least one player rated in ``rating_list`` (every club for ``None``),
+    by name: the leaderboard's club filter."""
+    if rating_list is None:
+        return Club.objects.order_by("name")
+    rated = PlayerRating.objects.filter(
+        rating_list=rating_list, player__club=OuterRef("pk"), live_rating__isnull=False
+    )
+    return Club.objects.filter(Exists(rated)).order_by("name")
 
 
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:

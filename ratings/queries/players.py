@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import (
+    Count,
     Q,
     QuerySet,
 )
@@ -314,13 +315,55 @@ def players_by_id(ids: list[int]) -> dict[int, Player]:
     return {player.pk: player for player in Player.objects.filter(pk__in=ids)}
 
 
-def search_players(text: str, limit: int = 20) -> list[Player]:
-    """Up to ``limit`` players whose last or first name starts with ``text`` (case-insensitive)."""
-    text = text.strip()
-    if not text:
-        return []
-    return list(
-        Player.objects.filter(
-            Q(last_name__istartswith=text) | Q(first_name__istartswith=text)
-        ).order_by("last_name", "first_name", "pk")[:limit]
+# --------------------------------------------------------------------------- search
+
+
+@dataclass
+class SearchGroup:
+    """The players a search found in one rating list (``None``: rated in no list), by name,
+    each with their rating there."""
+
+    rating_list: RatingList | None
+    rows: list[tuple[Player, PlayerRating | None]] = field(default_factory=list)
+
+
+def search_groups(players: list[Player]) -> list[SearchGroup]:
+    """Group found players by the lists they are rated in (a player rated in two lists is in
+    both), lists in their order, then the unrated ones (one query)."""
+    ratings = (
+        PlayerRating.objects.filter(player__in=[p.pk for p in players], live_rating__isnull=False)
+        .select_related("rating_list")
+        .order_by("rating_list__position", "rating_list__name")
     )
+    by_player: dict[int, list[PlayerRating]] = {}
+    lists: dict[int, RatingList] = {}
+    for rating in ratings:
+        by_player.setdefault(rating.player_id, []).append(rating)
+        lists.setdefault(rating.rating_list_id, rating.rating_list)
+    groups = {pk: SearchGroup(rating_list) for pk, rating_list in lists.items()}
+    unrated = SearchGroup(None)
+    for player in players:
+        for rating in by_player.get(player.pk, []):
+            rating.player = player  # the row's badge reads it: no query per row
+            groups[rating.rating_list_id].rows.append((player, rating))
+        if player.pk not in by_player:
+            unrated.rows.append((player, None))
+    return [*groups.values(), *([unrated] if unrated.rows else [])]
+
+
+def club_lists(club_ids: list[int]) -> dict[int, list[tuple[RatingList, int]]]:
+    """Club id -> the lists its players are rated in, with how many (two queries)."""
+    counts = (
+        PlayerRating.objects.filter(player__club__in=club_ids, live_rating__isnull=False)
+        .order_by()
+        .values_list("player__club_id", "rating_list_id")
+        .annotate(n=Count("pk"))
+    )
+    rows = list(counts)
+    lists = RatingList.objects.in_bulk({list_id for _club, list_id, _n in rows})
+    found: dict[int, list[tuple[RatingList, int]]] = {}
+    for club_id, list_id, count in rows:
+        found.setdefault(club_id, []).append((lists[list_id], count))
+    for entries in found.values():
+        entries.sort(key=lambda entry: (entry[0].position, entry[0].name))
+    return found

@@ -299,3 +299,12 @@ def field_strength(lines: list[PlayerLine]) -> FieldStrength | None:
         return None
     average = fide.average_rating(ratings)
     return FieldStrength(average, len(ratings), classes.tournament_category(average))
+
+
+def game_changes(tournament: Tournament, player: Player) -> dict[int, Decimal]:
+    """Game id -> the ledger's rating change of ``player`` in ``tournament`` (one query)."""
+    return dict(
+        RatingChange.objects.filter(
+            tournament=tournament, player=player, change__isnull=False
+        ).values_list("game_id", "change")
+    )

@@ -368,3 +368,10 @@ def test_docs_page_works_offline(client):
     assert "https://" not in html
     settings = html.split('id="swagger-settings">')[1].split("</script>")[0]
     assert json.loads(settings)["url"] == "/api/openapi.json"
+
+
+def test_docs_page_fits_a_phone_and_links_back_to_the_site(client):
+    html = client.get("/api/docs").content.decode()
+
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    assert '<a class="api-docs-home" href="/">clubrating</a>' in html

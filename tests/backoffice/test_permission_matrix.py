@@ -99,6 +99,19 @@ READ_ONLY = frozenset(
         "ratings:reference_go_grades",
         "ratings:reference_shogi_grades",
         "ratings:reference_titles",
+        "ratings:search",
+        "ratings:search_suggest",
+        "tournaments:crosstable_csv",
+        "tournaments:player_card",
+        "tournaments:players",
+        "tournaments:players_csv",
+        "tournaments:progress_csv",
+        "tournaments:round_by_name",
+        "tournaments:round_by_name_csv",
+        "tournaments:round_csv",
+        "tournaments:round_live",
+        "tournaments:standings_csv",
+        "tournaments:standings_live",
     }
 )
 #: Writes that touch only the visitor's own session, never the database.

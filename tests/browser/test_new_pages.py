@@ -22,7 +22,7 @@ FIDE_CALCULATOR = reverse("ratings:calculator_fide")
 CARLSEN_POINTS = [
     "2026-01-01: list rating 2815",
     "2026-02-01: list rating 2830 — New Year Open",
-    "2026-03-01: live rating 2830.40 — Winter Cup",
+    "2026-03-01: live rating 2830.4 — Winter Cup",
 ]
 
 

@@ -31,10 +31,10 @@ def test_leaderboard_ranks_by_live_rating(site, page_at, screenshot):
     page = page_at(LEADERBOARD)
 
     assert table_rows(page, 6) == [
-        ["1", "Carlsen, Magnus", "GM", "NOR", "Riverside", "2830.40"],
-        ["2", "Ivanova, Olga", "Expert / candidate master", "RUS", "Hilltop", "2105.50"],
+        ["1", "Carlsen, Magnus", "GM", "NOR", "Riverside", "2830.4"],
+        ["2", "Ivanova, Olga", "Expert / candidate master", "RUS", "Hilltop", "2105.5"],
         ["3", "Smith, Anna", "Class A", "ENG", "Hilltop", "1850.25"],
-        ["4", "Jones, Bob", "Class B", "ENG", "Riverside", "1790.00"],
+        ["4", "Jones, Bob", "Class B", "ENG", "Riverside", "1790"],
         ["5", "Brown, Cara", "Class B", "SCO", "", "1612.20"],
     ]
     screenshot(page, "leaderboard")

@@ -512,3 +512,44 @@ def test_any_input_gives_a_page_not_an_error(name, data):
     assert response.status_code == 200
     form = response.context["form"]
     assert (response.context["result"] is None) == bool(form.errors)
+
+
+# --------------------------------------------------------------------------- decimal comma
+
+
+def test_a_draw_written_with_a_decimal_comma_counts_as_half(client):
+    # The Russian pages print "0,5": typed back, it is a draw, not the results 0 and 5.
+    response = get(
+        client, "calculator_fide", rating=1500, k=40, opponents="1900 1600", results="1 0,5"
+    )
+
+    assert errors(response) == {}
+    assert [line.score for line in response.context["result"].period.lines] == [
+        Decimal("1"),
+        Decimal("0.5"),
+    ]
+
+
+def test_results_separated_by_commas_still_read_one_by_one(client):
+    response = get(
+        client, "calculator_fide", rating=1500, k=40, opponents="1900,1600,2900", results="1,0,1"
+    )
+
+    assert [line.score for line in response.context["result"].period.lines] == [
+        Decimal("1"),
+        Decimal("0"),
+        Decimal("1"),
+    ]
+
+
+def test_egf_ratings_accept_a_decimal_comma_or_point(client):
+    with_comma = get(
+        client, "calculator_egf", rating="2000,5", opponents="1950,25 2100", results="1 0"
+    )
+    with_point = get(
+        client, "calculator_egf", rating="2000.5", opponents="1950.25 2100", results="1 0"
+    )
+
+    assert errors(with_comma) == {}
+    assert fact(with_comma.content, "rating") == fact(with_point.content, "rating")
+    assert [line.opponent for line in with_comma.context["result"].lines] == [1950.25, 2100]

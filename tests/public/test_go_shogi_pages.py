@@ -232,7 +232,7 @@ def test_go_standings_query_count_does_not_grow_with_grades(
     assert response.status_code == 200
 
 
-STANDINGS_QUERIES = 6
+STANDINGS_QUERIES = 8  # with whether a round is in play and the page cache's key
 
 
 def test_published_go_list_shows_grades(client, go_event):
@@ -267,3 +267,27 @@ def test_go_player_page_shows_the_handicap(client):
         "1300", "receives 1 (+50)", "1", "0.3048", "49.7871", "3.2500", "1.00", "+37.8613"
     ]  # fmt: skip
     assert body_rows(white_page, 1)[0][4] == "gives 1"
+
+
+def test_fesa_activity_options_count_two_years(client, shogi_event):
+    filterset = client.get(reverse("ratings:leaderboard", args=["shogi-fesa"])).context["filter"]
+
+    assert [str(label) for _code, label in filterset.form.fields["active"].choices] == [
+        "All",
+        "Active in the last two years",
+        "Inactive (no rated game in two years)",
+    ]
+
+
+def test_club_filter_offers_only_the_clubs_rated_in_the_list(client):
+    from tests.factories import make_club, make_rating
+
+    chess_club, go_club = make_club("Rook Club"), make_club("Stone Club")
+    make_rating(make_player("Chessman", club=chess_club), "1800")
+    make_rating(make_player("Goman", club=go_club), "2000", rating_list=_list("go-egf"))
+
+    chess = client.get(reverse("ratings:leaderboard", args=["chess-standard"])).context["filter"]
+    go = client.get(reverse("ratings:leaderboard", args=["go-egf"])).context["filter"]
+
+    assert [club.name for club in chess.form.fields["club"].queryset] == ["Rook Club"]
+    assert [club.name for club in go.form.fields["club"].queryset] == ["Stone Club"]

@@ -94,10 +94,10 @@ def test_leaderboard_ranks_by_live_rating_with_shared_ranks(client, field):
 
     assert response.status_code == 200
     assert body_rows(response.content) == [
-        ["1", "Carlsen, Magnus", "GM", "NOR", "Riverside", "2830.40", "2830", "0", "120", "2882"],
-        ["2", "Jones, Bob", "Class A", "ENG", "Riverside", "1850.00", "1840", "+10", "60", "1900"],
-        ["2", "Smith, Anna", "Class A", "ENG", "Hilltop", "1850.00", "1850", "0", "12", "1850"],
-        ["4", "Brown, Cara", "Class B", "SCO", "", "1612.20", "1600", "+12", "8", "1612"],
+        ["1", "Carlsen, Magnus", "GM", "NOR", "Riverside", "2830.4", "2830", "0", "120", "2882"],
+        ["2", "Jones, Bob", "Class A", "ENG", "Riverside", "1850", "1840", "+10", "60", "1900"],
+        ["2", "Smith, Anna", "Class A", "ENG", "Hilltop", "1850", "1850", "0", "12", "1850"],
+        ["4", "Brown, Cara", "Class B", "SCO", "", "1612.2", "1600", "+12", "8", "1612"],
     ]
     assert (
         f'<a href="/players/{field["carlsen"].pk}/">Carlsen, Magnus</a>'
@@ -181,8 +181,8 @@ def test_leaderboard_paginates_with_ranks_from_the_query(client):
     response = client.get(f"{LEADERBOARD}?page=2")
 
     assert body_rows(response.content) == [
-        ["51", "Player50", "Class A", "", "", "1950.00", "1950", "0", "0", "–"],
-        ["52", "Player51", "Class A", "", "", "1949.00", "1949", "0", "0", "–"],
+        ["51", "Player50", "Class A", "", "", "1950", "1950", "0", "0", "–"],
+        ["52", "Player51", "Class A", "", "", "1949", "1949", "0", "0", "–"],
     ]
 
 

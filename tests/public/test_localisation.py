@@ -38,7 +38,7 @@ def _get(client, url, language):
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", ["2105.50", "1999.25"]), ("ru", ["2105,50", "1999,25"])],
+    [("en", ["2105.5", "1999.25"]), ("ru", ["2105,5", "1999,25"])],
 )
 def test_leaderboard_live_ratings_use_the_language_decimal_separator(
     client, rated, language, expected

@@ -150,7 +150,7 @@ def test_player_page_shows_ratings_per_list(client, calculation):
         [
             "Chess standard",
             "1500",
-            "1553.60",
+            "1553.6",
             "+53.60",
             "40",
             "4",

@@ -221,7 +221,7 @@ def test_player_chart_points_carry_date_rating_and_event(client, calculation):  
     titles = re.findall(r'<circle class="point"[^>]*><title>([^<]*)</title>', html)
     assert titles == [
         "2026-02-01: list rating 1500 — Winter Cup",
-        "2026-03-02: live rating 1553.60 — Spring Open",
+        "2026-03-02: live rating 1553.6 — Spring Open",
     ]
     assert '<svg class="chart history-chart"' in html
 
@@ -346,7 +346,7 @@ def test_head_to_head_counts_played_games_only(client, rivals):
     response = client.get(f"{url}?opponent={bob.pk}")
 
     html = response.content.decode()
-    assert "<strong>2½–½</strong> (2 wins, 1 draws, 0 losses)" in html
+    assert "<strong>2½–½</strong> (2 wins, 1 draw, 0 losses)" in html
     assert [(row[1], row[3], row[4], row[5]) for row in body_rows(html)] == [
         ("First", "Ames, Ann", "1–0", "Bell, Bob"),
         ("First", "Bell, Bob", "½–½", "Ames, Ann"),
@@ -355,7 +355,7 @@ def test_head_to_head_counts_played_games_only(client, rivals):
     reverse_html = client.get(
         reverse("ratings:head_to_head", args=[bob.pk]) + f"?opponent={ann.pk}"
     ).content.decode()
-    assert "<strong>½–2½</strong> (0 wins, 1 draws, 2 losses)" in reverse_html
+    assert "<strong>½–2½</strong> (0 wins, 1 draw, 2 losses)" in reverse_html
 
 
 @pytest.mark.parametrize("value", ["", "abc", "999999", "self"])
@@ -570,10 +570,11 @@ def swiss():
 def test_round_page_lists_pairings_with_points_before_the_round(client, swiss):
     response = client.get(reverse("tournaments:round", args=["autumn", 2]))
 
+    # Board, No., White, rating, points before, result, points before, Black, rating, No.
     assert body_rows(response.content) == [
-        ["1", "½", "Cole", "0–1", "Ames", "1"],
-        ["2", "½", "Dale", "pairing-allocated bye", "bye", ""],
-        ["3", "0", "Bell", "–", "Late", "0"],
+        ["1", "3", "Cole", "–", "½", "0–1", "1", "Ames", "–", "1"],
+        ["2", "4", "Dale", "–", "½", "pairing-allocated bye", "", "bye", "–", "–"],
+        ["3", "2", "Bell", "–", "0", "–", "0", "Late", "–", "–"],
     ]
     html = response.content.decode()
     assert '<a href="/tournaments/autumn/round/2/" aria-current="page">Round 2</a>' in html

@@ -36,13 +36,16 @@ def test_home_query_count(client, django_assert_num_queries, item_count):
         make_rating(make_player(), 2000 + number, rating_list=rating_list)
         make_published_list(datetime.date(2026, 1, 1), rating_list)
 
-    # list versions (the cache key), lists with their counts; cached: the versions only
-    with django_assert_num_queries(2):
+    # list versions (the cache key), lists with their counts and top-ten thresholds, the top
+    # tens of every list, tournaments, the last published list, its gains and its falls;
+    # cached: the versions only
+    with django_assert_num_queries(7):
         response = client.get(reverse("ratings:home"))
     with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:home"))
 
     assert len(body_rows(response.content)) == 5 + item_count
+    assert [len(body_rows(response.content, 1 + n)) for n in range(item_count)] == [1] * item_count
     assert tables(cached.content) == tables(response.content)
 
 
@@ -116,7 +119,8 @@ def test_tournament_list_query_count(client, django_assert_num_queries, item_cou
     for _ in range(item_count):
         make_tournament(club=make_club())
 
-    with django_assert_num_queries(2):
+    # (and the list versions: the key of the page cache)
+    with django_assert_num_queries(3):
         response = client.get(reverse("tournaments:list"))
 
     assert len(body_rows(response.content)) == item_count
@@ -144,8 +148,9 @@ def test_tournament_page_query_count(client, django_assert_num_queries, item_cou
         )
 
     # tournament, games, ledger, registrations, the ratings at the start of the entries
-    # without one (the overview ranks like the standings, whose tie-breaks may use them)
-    with django_assert_num_queries(5):
+    # without one (the overview ranks like the standings, whose tie-breaks may use them), and
+    # the list versions (the key of the page cache)
+    with django_assert_num_queries(6):
         response = client.get(reverse("tournaments:detail", args=[tournament.slug]))
 
     assert len(body_rows(response.content, 0)) == 2 * item_count
@@ -281,8 +286,9 @@ def test_round_page_query_count(client, django_assert_num_queries, item_count):
         make_game(first, white, black, "10", board=board)
         make_game(second, black, white, "==", board=board)
 
-    # tournament, round numbers, games
-    with django_assert_num_queries(3):
+    # list versions (the page cache's key), tournament, round numbers, registrations (none
+    # here: no ratings at the start), games
+    with django_assert_num_queries(5):
         response = client.get(reverse("tournaments:round", args=[tournament.slug, 2]))
 
     assert len(body_rows(response.content)) == item_count

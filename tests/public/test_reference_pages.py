@@ -142,7 +142,10 @@ def test_reference_pages_have_no_inline_scripts(client):
     for name in ("reference", "reference_expected_score", "calculator_fide"):
         html = client.get(reverse(f"ratings:{name}")).content.decode()
         scripts = re.findall(r"<script[^>]*>", html)
-        assert scripts == ['<script src="/static/js/charts.js" defer>']
+        assert scripts == [
+            '<script src="/static/js/htmx.min.js" defer>',
+            '<script src="/static/js/charts.js" defer>',
+        ]
         assert re.search(r"<script[^>]*>\s*[^<\s]", html) is None
         assert " onclick=" not in html
     titles = client.get(reverse("ratings:reference_titles")).content.decode()

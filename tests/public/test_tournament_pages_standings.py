@@ -224,10 +224,29 @@ def test_swiss_progress_table_gives_the_score_after_each_round(client, swiss):
     ]
 
 
-def test_swiss_has_no_crosstable(client, swiss):
+def test_swiss_crosstable_shows_opponent_colour_and_result_per_round(client, swiss):
     response = client.get(reverse("tournaments:crosstable", args=["swiss"]))
 
-    assert response.status_code == 404
+    assert response.status_code == 200
+    table = tables(response.content)[0]
+    assert table["head"][0][:8] == ["Place", "No.", "Name", "Points", "Rating", "1", "2", "3"]
+    # Per round: the opponent's start number, the colour and the result; "– 1": the bye.
+    assert [row[:8] for row in table["body"]] == [
+        ["1", "4", "S4", "2½", "–", "2b½", "– 1", "5w1"],
+        ["2", "1", "S1", "2½", "–", "3w1", "5b1", "2w½"],
+        ["3", "2", "S2", "2", "–", "4w½", "3b1", "1b½"],
+        ["4", "5", "S5", "1", "–", "– 1", "1w0", "4b0"],
+        ["5", "3", "S3", "1", "–", "1b0", "2w0", "– 1"],
+    ]
+
+
+def test_swiss_crosstable_as_csv(client, swiss):
+    response = client.get(reverse("tournaments:crosstable_csv", args=["swiss"]))
+
+    assert response["Content-Disposition"] == 'attachment; filename="swiss-crosstable.csv"'
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("Place,No.,Name,Points,Rating,1,2,3,BH/C1,")
+    assert lines[2].startswith("2,1,S1,2½,,3w1,5b1,2w½,")
 
 
 def test_unfinished_round_is_left_out_of_the_standings(client, swiss):
@@ -301,8 +320,9 @@ def test_standings_pages_query_count(client, django_assert_num_queries, item_cou
     _rated_swiss(item_count)
 
     # tournament, registrations, games, ledger, published ratings of the players the ledger
-    # does not cover (the losers here)
-    with django_assert_num_queries(5):
+    # does not cover (the losers here), the list versions (the page cache's key); the
+    # standings also ask whether a round is in play
+    with django_assert_num_queries(7 if page == "standings" else 6):
         response = client.get(reverse(f"tournaments:{page}", args=["count"]))
 
     assert len(body_rows(response.content)) == 2 * item_count
@@ -317,8 +337,9 @@ def test_crosstable_query_count(client, django_assert_num_queries, item_count):
     for board in range(item_count):
         make_game(round_, players[2 * board], players[2 * board + 1], "==", board=board + 1)
 
-    # tournament, registrations, games (unrated: no ledger)
-    with django_assert_num_queries(3):
+    # list versions (the page cache's key), tournament, registrations, games (unrated: no
+    # ledger)
+    with django_assert_num_queries(4):
         response = client.get(reverse("tournaments:crosstable", args=["rr-count"]))
 
     assert len(body_rows(response.content)) == 2 * item_count
@@ -372,5 +393,5 @@ def test_round_robin_detail_page_links_the_crosstable(client, round_robin, swiss
     swiss_page = client.get(reverse("tournaments:detail", args=["swiss"])).content.decode()
 
     assert reverse("tournaments:crosstable", args=["rr"]) in rr_page
-    assert reverse("tournaments:crosstable", args=["swiss"]) not in swiss_page
+    assert reverse("tournaments:crosstable", args=["swiss"]) in swiss_page
     assert reverse("tournaments:progress", args=["swiss"]) in swiss_page

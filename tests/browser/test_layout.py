@@ -1,0 +1,124 @@
+"""Every public page type at a phone, a laptop and a wide screen: the key cells of every
+table (rank, name, rating; board, players, result; place, name, points …, marked ``key``)
+are on screen without scrolling sideways, and the page itself never scrolls sideways.
+A screenshot of each page at each size goes to the test artifacts."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+VIEWPORTS = {
+    "phone": {"width": 375, "height": 667},
+    "laptop": {"width": 1366, "height": 768},
+    "wide": {"width": 1920, "height": 1080},
+}
+
+KEY_CELLS = """() => {
+  const width = document.documentElement.clientWidth;
+  const cells = [];
+  for (const table of document.querySelectorAll('main table.table')) {
+    for (const row of Array.from(table.querySelectorAll('tbody tr')).slice(0, 6)) {
+      for (const cell of row.querySelectorAll('td.key')) {
+        const box = cell.getBoundingClientRect();
+        cells.push({text: cell.innerText.trim(), left: box.left, right: box.right,
+                    width: box.width});
+      }
+    }
+  }
+  return {width, cells};
+}"""
+
+
+def round_robin() -> str:
+    """An eight-player round robin, one round played (its crosstable is eight columns wide)."""
+    from tests.factories import make_game, make_player, make_round, make_tournament, register
+
+    tournament = make_tournament(
+        "Club Championship", slug="championship", pairing_system="round_robin", rating_list=None
+    )
+    players = [make_player(f"Player{n}", "Long-Firstname") for n in range(1, 9)]
+    register(tournament, *players)
+    first = make_round(tournament, 1)
+    for board in range(4):
+        make_game(first, players[board], players[7 - board], "10", board=board + 1)
+    return tournament.slug
+
+
+def pages(site) -> dict[str, tuple[str, int]]:
+    """Page name -> (address, the fewest key cells it must show)."""
+    carlsen, smith = site.players["carlsen"].pk, site.players["smith"].pk
+    ivanova = site.players["ivanova"].pk
+    go_player = site.go_players["honinbo"].pk
+    return {
+        "home": (reverse("ratings:home"), 10),
+        "leaderboard": (reverse("ratings:leaderboard", args=["chess-standard"]), 15),
+        "leaderboard-go": (reverse("ratings:leaderboard", args=["go-egf"]), 6),
+        "published-list": (
+            reverse("ratings:published_list", args=["chess-standard", "2026-02-01"]),
+            8,
+        ),
+        "archive": (reverse("ratings:archive", args=["chess-standard"]), 0),
+        "distribution": (reverse("ratings:distribution", args=["chess-standard"]), 0),
+        "player": (reverse("ratings:player", args=[carlsen]), 10),
+        "player-go": (reverse("ratings:player", args=[go_player]), 4),
+        "player-games": (reverse("ratings:player_games", args=[carlsen]), 8),
+        "head-to-head": (reverse("ratings:head_to_head", args=[carlsen]) + f"?opponent={smith}", 3),
+        "compare": (reverse("ratings:compare") + f"?p={carlsen}&p={ivanova}", 0),
+        "search": (reverse("ratings:search") + "?q=Smith", 2),
+        "tournaments": (reverse("tournaments:list"), 4),
+        "tournament": (reverse("tournaments:detail", args=["club-open"]), 8),
+        "tournament-players": (reverse("tournaments:players", args=["club-open"]), 12),
+        "round": (reverse("tournaments:round", args=["club-open", 1]), 8),
+        "round-by-name": (reverse("tournaments:round_by_name", args=["club-open", 1]), 12),
+        "standings": (reverse("tournaments:standings", args=["winter-cup"]), 6),
+        "crosstable": (reverse("tournaments:crosstable", args=["winter-cup"]), 6),
+        "progress": (reverse("tournaments:progress", args=["winter-cup"]), 4),
+        "crosstable-round-robin": (reverse("tournaments:crosstable", args=[round_robin()]), 24),
+        "player-card": (reverse("tournaments:player_card", args=["club-open", 1]), 3),
+        "go-round": (reverse("tournaments:round", args=["go-cup", 1]), 4),
+        "reference": (reverse("ratings:reference"), 0),
+        "calculator": (
+            reverse("ratings:calculator_fide")
+            + "?rating=1500&k=40&opponents=1900+1600&results=1+½",
+            0,
+        ),
+    }
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_every_public_page_keeps_its_key_columns_on_screen(site, page_at, screenshot, size):
+    viewport = VIEWPORTS[size]
+    problems = []
+    for name, (url, fewest) in pages(site).items():
+        page = page_at(url, viewport=viewport)
+        found = page.evaluate(KEY_CELLS)
+        off_screen = [
+            cell["text"]
+            for cell in found["cells"]
+            if cell["width"] <= 0 or cell["left"] < 0 or cell["right"] > found["width"] + 0.5
+        ]
+        if off_screen:
+            problems.append(f"{name}: key cells off screen: {off_screen[:5]}")
+        if len(found["cells"]) < fewest:
+            problems.append(f"{name}: {len(found['cells'])} key cells, expected {fewest}+")
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        if widths[0] > widths[1]:
+            problems.append(f"{name}: the page is {widths[0]} px wide in {widths[1]} px")
+        screenshot(page, f"layout-{name}-{viewport['width']}x{viewport['height']}")
+        page.context.close()
+
+    assert problems == []
+
+
+def test_phone_chart_text_is_readable(site, page_at):
+    page = page_at(
+        reverse("ratings:player", args=[site.players["carlsen"].pk]),
+        viewport=VIEWPORTS["phone"],
+    )
+
+    heights = page.locator("svg.chart text").evaluate_all(
+        "texts => texts.map(text => text.getBoundingClientRect().height)"
+    )
+
+    assert heights and min(heights) >= 10, heights

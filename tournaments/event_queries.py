@@ -1,0 +1,320 @@
+"""Reads for the public tournament pages beyond the standings: the home page's running and
+recent events, starting rank lists, pairings by name, the Swiss crosstable and a player's
+card for one event. (The standings input lives in :mod:`tournaments.queries`.)"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from players.models import Player
+from rules import standings
+from rules.pairing import mcmahon
+from rules.scoring import PointSystem
+from tournaments import pairing_queries, queries
+from tournaments.enums import RoundStatus
+from tournaments.models import Game, Registration, Tournament
+
+RECENT_DAYS = 60
+"""The home page lists tournaments that ended at most this many days ago."""
+
+RECENT = 5
+
+
+@dataclass
+class HomeTournaments:
+    running: list[Tournament]
+    recent: list[Tournament]
+
+
+def home_tournaments(today: datetime.date) -> HomeTournaments:
+    """Tournaments running today (or with a published round still waiting for results) and
+    those finished in the last :data:`RECENT_DAYS` days, newest first (one query)."""
+    pending = Game.objects.filter(
+        round__tournament=OuterRef("pk"), round__status=RoundStatus.PUBLISHED, result=""
+    )
+    rows = (
+        Tournament.objects.filter(
+            start_date__lte=today, end_date__gte=today - datetime.timedelta(days=RECENT_DAYS)
+        )
+        .select_related("club", "rating_list")
+        .annotate(live=Exists(pending))
+        .order_by("-end_date", "-start_date", "name")[:50]
+    )
+    running, recent = [], []
+    for tournament in rows:
+        if tournament.end_date >= today or tournament.live:
+            running.append(tournament)
+        elif len(recent) < RECENT:
+            recent.append(tournament)
+    return HomeTournaments(running, recent)
+
+
+def pending_games(tournament: Tournament) -> QuerySet[Game]:
+    """The published games of ``tournament`` still without a result."""
+    return Game.objects.filter(
+        round__tournament=tournament, round__status=RoundStatus.PUBLISHED, result=""
+    )
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass
+class EntryInfo:
+    """What the pairing pages print beside a player: start number, rating at the start and
+    (McMahon formats) the McMahon score the player started with."""
+
+    tpn: int | None
+    rating: int | None
+    initial_mms: int = 0
+
+
+def registrations_of(tournament: Tournament) -> list[Registration]:
+    """The tournament's registrations, by start number then name (players joined)."""
+    return list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("pairing_number", "player__last_name", "player__first_name", "pk")
+    )
+
+
+def entry_infos(
+    tournament: Tournament,
+    registrations: list[Registration],
+    ratings: Mapping[int, int | None],
+) -> dict[int, EntryInfo]:
+    """Player id -> :class:`EntryInfo`; ``ratings``: the ratings at the start (the ratings
+    app's ``ratings_at_start``). No query."""
+    scored = tournament.has_mcmahon_score
+    top = pairing_queries.tournament_bar(tournament.top_bar) if scored else None
+    floor = pairing_queries.tournament_bar(tournament.floor_bar) if scored else None
+    infos = {}
+    for registration in registrations:
+        mms = 0
+        if scored:
+            rank = pairing_queries.registration_rank(tournament, registration)
+            if rank is not None:
+                mms = mcmahon.initial_mms(rank, top_bar=top, floor_bar=floor)
+        infos[registration.player_id] = EntryInfo(
+            registration.pairing_number, ratings.get(registration.player_id), mms
+        )
+    return infos
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+@dataclass
+class Side:
+    """One player of a board as the pairing pages print them."""
+
+    player: Player | None
+    tpn: int | None = None
+    rating: int | None = None
+    points: Fraction | None = None
+
+
+@dataclass
+class Board:
+    """A board of a round: both sides, the result, go's handicap and komi."""
+
+    number: int
+    game: Game
+    white: Side
+    black: Side
+    handicap: int = 0
+    komi: Decimal | None = None
+
+    @property
+    def result(self) -> str:
+        return self.game.get_result_display() if self.game.result else ""
+
+
+def round_boards(
+    tournament: Tournament,
+    pairings: list[queries.Pairing],
+    infos: dict[int, EntryInfo],
+    *,
+    go: bool = False,
+) -> list[Board]:
+    """The boards of a round (``queries.round_pairings``) with start numbers, ratings and
+    points before the round: the McMahon score for McMahon formats (its initial score plus
+    the points); ``go``: the handicap and komi (0.5 with stones, else the tournament's)."""
+
+    def side(player: Player | None, points: Fraction | None) -> Side:
+        if player is None:
+            return Side(None)
+        info = infos.get(player.pk, EntryInfo(None, None))
+        if points is not None and tournament.has_mcmahon_score:
+            points = points + info.initial_mms
+        return Side(player, info.tpn, info.rating, points)
+
+    boards = []
+    for pairing in pairings:
+        game = pairing.game
+        komi = None
+        if go:
+            komi = HANDICAP_KOMI if game.handicap else tournament.komi
+        boards.append(
+            Board(
+                game.board,
+                game,
+                side(game.white, pairing.white_points),
+                side(game.black, pairing.black_points),
+                game.handicap,
+                komi,
+            )
+        )
+    return boards
+
+
+HANDICAP_KOMI = Decimal("0.5")
+"""Go: the komi of a game with handicap stones."""
+
+
+@dataclass
+class NameRow:
+    """One player's line of the pairings by name."""
+
+    me: Side
+    board: int
+    colour: str
+    opponent: Side
+    score: str
+
+
+def boards_by_name(boards: list[Board], points: PointSystem) -> list[NameRow]:
+    """Each player of a round once, by name: board, colour, opponent and own score."""
+    rows = []
+    for board in boards:
+        result = board.game.result
+        white, black = (
+            points.result_points(result, bye=board.black.player is None) if result else (None, None)
+        )
+        rows.append(NameRow(board.white, board.number, "w", board.black, _score(white)))
+        if board.black.player is not None:
+            rows.append(NameRow(board.black, board.number, "b", board.white, _score(black)))
+    return sorted(rows, key=lambda row: (row.me.player.last_name, row.me.player.first_name))
+
+
+def _score(points: Fraction | None) -> str:
+    if points is None:
+        return ""
+    whole, half = divmod(Fraction(points) * 2, 2)
+    text = str(int(whole)) if whole or not half else ""
+    return f"{text}½" if half else text
+
+
+# --------------------------------------------------------------------------- crosstable
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A player's round in the Swiss crosstable: the opponent's start number (``None`` for a
+    bye), the colour (``w``/``b``) and the TRF result code (``1 = 0 + - H F U Z``…)."""
+
+    opponent: int | None
+    colour: str | None
+    result: str
+
+    @property
+    def score(self) -> str:
+        """The result as printed: 1, ½, 0, + (forfeit win), − (forfeit loss)."""
+        return CELL_SCORES.get(self.result, self.result)
+
+
+CELL_SCORES = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+": "+", "-": "−",
+               "H": "½", "F": "1", "U": "1", "Z": "0"}  # fmt: skip
+
+
+FORFEITS = frozenset("+-")
+"""A forfeit was not played: its cell shows no colour (as TRF files write it, ``- +``)."""
+
+
+def swiss_rows(data: queries.StandingsData, table: standings.Standings) -> list[dict]:
+    """Rows of the Swiss crosstable in the order of the standings: place, start number,
+    player, rating, one :class:`Cell` per round (``r1``…), points and tie-breaks."""
+    rows = []
+    for row in table.rows:
+        player = row.player
+        cells = {
+            f"r{number}": Cell(
+                entry.opponent,
+                None if entry.result in FORFEITS else entry.colour,
+                entry.result,
+            )
+            for number, entry in enumerate(player.entries[: table.after_round], start=1)
+        }
+        rows.append(
+            {
+                "place": row.label,
+                "tpn": player.tpn,
+                "player": data.players[player.tpn],
+                "rating": player.rating,
+                **cells,
+                "points": row.points,
+                **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
+                "withdrawn": player.tpn in data.withdrawn,
+            }
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- player card
+
+
+@dataclass
+class CardGame:
+    """One round of a player's card: board, colour, opponent, result and rating change."""
+
+    round: int
+    board: int
+    colour: str
+    opponent: Side
+    score: str
+    change: Decimal | None = None
+
+
+def player_card(
+    data: queries.StandingsData,
+    tpn: int,
+    games: list[Game],
+    changes: Mapping[int, Decimal],
+) -> list[CardGame]:
+    """The rounds of the player with start number ``tpn``: ``games`` are the public games
+    (players joined), ``changes`` the ledger's change per game id (rated tournaments)."""
+    me = data.players[tpn]
+    number_of = {player.pk: number for number, player in data.players.items()}
+    rating_of = {p.tpn: p.rating for p in data.event.players}
+    points = data.tournament.point_system
+    rows = []
+    for game in games:
+        if me.pk not in (game.white_id, game.black_id):
+            continue
+        white = game.white_id == me.pk
+        opponent = game.black if white else game.white
+        side = Side(None)
+        if opponent is not None:
+            number = number_of.get(opponent.pk)
+            side = Side(opponent, number, rating_of.get(number))
+        score = ""
+        if game.result:
+            white_points, black_points = points.result_points(game.result, bye=opponent is None)
+            score = _score(white_points if white else black_points)
+        rows.append(
+            CardGame(
+                game.round.number,
+                game.board,
+                "w" if white else "b",
+                side,
+                score,
+                changes.get(game.pk),
+            )
+        )
+    return rows
