@@ -57,6 +57,8 @@ class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
     """The players by start number with their rating at the start, FIDE ID, federation and
     club (``?order=alpha``: alphabetically)."""
 
+    page_parameters = ("order",)
+
     template_name = "public/tournaments/players.html"
     file_part = "players"
 

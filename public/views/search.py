@@ -31,6 +31,8 @@ def search_text(request) -> str:
 class SearchView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
     """Players found by name or FIDE ID, grouped by rating list, then the clubs found."""
 
+    page_parameters = ("q",)
+
     template_name = "public/search.html"
 
     def get_context_data(self, **kwargs):
@@ -60,6 +62,8 @@ class SearchView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
 
 class SuggestView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
     """The header box's suggestions: a few players and clubs, then "all results"."""
+
+    page_parameters = ("q",)
 
     template_name = "public/search_suggest.html"
 

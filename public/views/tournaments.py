@@ -31,6 +31,8 @@ from tournaments import event_queries, queries
 class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView):
     """Every tournament, newest first."""
 
+    page_parameters = ("page", "sort")
+
     template_name = "public/tournaments/list.html"
     table_class = TournamentTable
     table_pagination = {"per_page": 50}
@@ -41,6 +43,8 @@ class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView
 
 class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     """A tournament: its players with rating change and performance, then its games by round."""
+
+    page_parameters = ("history-page",)
 
     template_name = "public/tournaments/detail.html"
     context_object_name = "tournament"
@@ -79,6 +83,8 @@ def history_table(request, entries) -> AuditTable:
 class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, DetailView):
     """Shared by the standings, crosstable and progress pages: ``?round=N`` selects the round
     the table is shown after (1 up to the last round with every result in; 404 otherwise)."""
+
+    page_parameters = ("round",)
 
     context_object_name = "tournament"
     page = ""
