@@ -1,31 +1,24 @@
-"""Public rating pages: the home page (every rating list) and a list's leaderboard.
-
-Also the top-list tabs (open, women, juniors, girls, seniors) that the list pages share.
-"""
+"""Public rating pages: the home page (every rating list) and a list's leaderboard."""
 
 from django.core.cache import cache
-from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils import timezone
-from django.utils.functional import cached_property
-from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions, page_query
-from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
 from public.tables.home import HomeTournamentTable, MoversTable, TopPlayersTable
 from public.tables.lists import (
     LeaderboardTable,
     RatingListTable,
 )
+from public.views.list_filters import FilteredListMixin, top_list_links
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
-from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
-from ratings.models import RatingList
+from ratings.filters import LeaderboardFilter
 from tournaments import event_queries
 
 
@@ -73,28 +66,16 @@ class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
         }
 
 
-class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, FilterView):
+class LeaderboardView(
+    AnonymousPageCacheMixin, FilteredListMixin, ReadOnlyMixin, SingleTableMixin, FilterView
+):
     """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
 
     template_name = "public/ratings/leaderboard.html"
     content_template = "public/ratings/leaderboard_content.html"
     table_class = LeaderboardTable
-    filterset_class = LeaderboardFilter
     table_pagination = {"per_page": 50}
     page_parameters = ("page", "sort", *LeaderboardFilter.base_filters)
-
-    @cached_property
-    def rating_list(self) -> RatingList:
-        return get_object_or_404(RatingList, slug=self.kwargs["slug"])
-
-    def get_queryset(self):
-        return queries.leaderboard_rows(self.rating_list)
-
-    def get_filterset_kwargs(self, filterset_class):
-        kwargs = super().get_filterset_kwargs(filterset_class)
-        kwargs["rating_list"] = self.rating_list
-        kwargs["federations"] = list_federations(self.rating_list)
-        return kwargs
 
     def ranked_in_rating_order(self) -> bool:
         """Whether the table shows the default order (by rank, i.e. by live rating)."""
@@ -142,21 +123,3 @@ class LeaderboardView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableMixin, 
             value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
         )
         return context
-
-
-def top_list_links(request) -> list[dict]:
-    """The top-list tabs: open first, then women, juniors, girls and seniors.
-
-    Each tab keeps the other filters (club, federation, activity…) and starts at page 1."""
-    current = request.GET.get("category", "")
-    links = []
-    for code, label in [("", _("Open")), *CATEGORY_CHOICES]:
-        query = request.GET.copy()
-        query.pop("page", None)
-        query.pop("category", None)
-        if code:
-            query["category"] = code
-        links.append(
-            {"code": code, "label": label, "current": current == code, "query": query.urlencode()}
-        )
-    return links

@@ -15,7 +15,6 @@ from django.views.generic import View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableView
 
-from core.cache import federations as list_federations
 from core.views import ReadOnlyMixin
 from public import badges, charts, exports
 from public.tables.lists import (
@@ -24,33 +23,18 @@ from public.tables.lists import (
     CountTable,
     PublishedListTable,
 )
-from public.views.home import top_list_links
+from public.views.list_filters import FilteredListMixin, top_list_links
 from ratings import queries
 from ratings.enums import GameKind
-from ratings.filters import LeaderboardFilter
 from ratings.models import PublishedList, RatingList
 
 
-class DistributionView(ReadOnlyMixin, FilterView):
+class DistributionView(FilteredListMixin, ReadOnlyMixin, FilterView):
     """A list's rating distribution: histogram, players per 100-point band, titles, classes.
 
     Takes the leaderboard's filters (top list, sex, club, federation, activity)."""
 
     template_name = "public/ratings/distribution.html"
-    filterset_class = LeaderboardFilter
-
-    @cached_property
-    def rating_list(self) -> RatingList:
-        return get_object_or_404(RatingList, slug=self.kwargs["slug"])
-
-    def get_queryset(self):
-        return queries.leaderboard_rows(self.rating_list)
-
-    def get_filterset_kwargs(self, filterset_class):
-        kwargs = super().get_filterset_kwargs(filterset_class)
-        kwargs["rating_list"] = self.rating_list
-        kwargs["federations"] = list_federations(self.rating_list)
-        return kwargs
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
