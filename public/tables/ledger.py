@@ -20,7 +20,36 @@ from public.tables.columns import (
 from ratings.models import RatingChange
 
 
-class LedgerTable(PriorityMixin, BaseTable):
+def _detail(record: RatingChange, key: str):
+    return (record.details or {}).get(key)
+
+
+class PeriodTable(PriorityMixin, BaseTable):
+    """One rating period's games (``period``: the period, for the footer); the change last,
+    its footer the period's rounded total. Subclasses say ``class Meta(PeriodTable.Meta)``:
+    django-tables2 reads only a table class's own ``Meta``."""
+
+    change = tables.Column(
+        verbose_name=_("Change"),
+        default="–",
+        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
+        footer=lambda table: (
+            signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
+        ),
+    )
+
+    class Meta(BaseTable.Meta):
+        model = RatingChange
+        fields = ()
+        orderable = False
+        sequence = ("...", "change")
+
+    def __init__(self, *args, period, **kwargs):
+        self.period = period
+        super().__init__(*args, **kwargs)
+
+
+class LedgerTable(PeriodTable):
     """One rating period of a player's calculation, as FIDE prints it.
 
     The footer carries the period's totals: Σ(score − expected), K × Σ and the rounded change.
@@ -64,23 +93,9 @@ class LedgerTable(PriorityMixin, BaseTable):
         attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
         footer=_("K × Σ"),
     )
-    change = tables.Column(
-        verbose_name=_("Change"),
-        default="–",
-        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
-        footer=lambda table: (
-            signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
-        ),
-    )
 
-    class Meta(BaseTable.Meta):
-        model = RatingChange
-        fields = ()
-        orderable = False
-
-    def __init__(self, *args, period, **kwargs):
-        self.period = period
-        super().__init__(*args, **kwargs)
+    class Meta(PeriodTable.Meta):
+        pass
 
     def render_opponent_rating_used(self, record: RatingChange, value: int) -> str:
         return f"{value} *" if record.capped else str(value)
@@ -102,15 +117,7 @@ class LedgerTable(PriorityMixin, BaseTable):
         return signed_two_decimals(value)
 
 
-def _detail(record: RatingChange, key: str):
-    return (record.details or {}).get(key)
-
-
-def _ledger_footer_change(table) -> str:
-    return signed_two_decimals(table.period.k_sum_delta) if table.period.is_rated else "–"
-
-
-class EgfLedgerTable(PriorityMixin, BaseTable):
+class EgfLedgerTable(PeriodTable):
     """One period of a go (EGF) player's calculation: per game Se, con, bonus, the handicap
     and the tournament class weight, as the EGD computes them; the footer sums the changes."""
 
@@ -144,21 +151,9 @@ class EgfLedgerTable(PriorityMixin, BaseTable):
     weight = tables.Column(
         verbose_name=_("Class weight"), accessor="pk", attrs={"td": {"class": "num"}}
     )
-    change = tables.Column(
-        verbose_name=_("Change"),
-        default="–",
-        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
-        footer=_ledger_footer_change,
-    )
 
-    class Meta(BaseTable.Meta):
-        model = RatingChange
-        fields = ()
-        orderable = False
-
-    def __init__(self, *args, period, **kwargs):
-        self.period = period
-        super().__init__(*args, **kwargs)
+    class Meta(PeriodTable.Meta):
+        pass
 
     def render_handicap(self, record: RatingChange) -> str:
         stones = _detail(record, "handicap")
@@ -190,7 +185,7 @@ class EgfLedgerTable(PriorityMixin, BaseTable):
         return signed_decimals(value, 4)
 
 
-class FesaLedgerTable(PriorityMixin, BaseTable):
+class FesaLedgerTable(PeriodTable):
     """One period of a shogi (FESA) player's calculation: per game the running rating, the
     opponent's final tournament rating, the expected score, K and the change (win bonus
     marked); the footer sums the changes (each tournament's total is rounded)."""
@@ -225,21 +220,9 @@ class FesaLedgerTable(PriorityMixin, BaseTable):
         verbose_name=_("Expected"), default="–", attrs={"td": {"class": "num"}}
     )
     k = tables.Column(verbose_name=_("K"), default="–", attrs={"td": {"class": "num"}})
-    change = tables.Column(
-        verbose_name=_("Change"),
-        default="–",
-        attrs={"td": {"class": "num"}, "tf": {"class": "num"}},
-        footer=_ledger_footer_change,
-    )
 
-    class Meta(BaseTable.Meta):
-        model = RatingChange
-        fields = ()
-        orderable = False
-
-    def __init__(self, *args, period, **kwargs):
-        self.period = period
-        super().__init__(*args, **kwargs)
+    class Meta(PeriodTable.Meta):
+        pass
 
     def render_rating_used(self, record: RatingChange) -> str:
         return decimals(_detail(record, "rating_before"), 2)
