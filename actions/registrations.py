@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import Unit, change
@@ -64,6 +65,7 @@ def register_player(
         )
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
         current = unit.tournament
+        refuse_if_finished(current)
         if Registration.objects.filter(tournament=current, player=player).exists():
             raise ValidationError(
                 {

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
+from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import Unit, change
@@ -77,6 +78,7 @@ def enter_result(
         .annotate(white_entered=_entered("white"), black_entered=_entered("black"))
         .get(pk=game.pk)
     )
+    refuse_if_finished(unit.tournament)
     if current.round.status != RoundStatus.PUBLISHED:
         raise ValidationError(
             _("Round %(round)d is not published: results cannot be entered yet.")

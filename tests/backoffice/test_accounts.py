@@ -24,9 +24,7 @@ PASSWORD = "a-long-test-password"  # noqa: S105 -- a throwaway test user
 
 @pytest.fixture
 def organiser():
-    user = get_user_model().objects.create_user(
-        "orga", email="orga@example.org", password=PASSWORD
-    )
+    user = get_user_model().objects.create_user("orga", email="orga@example.org", password=PASSWORD)
     Club.objects.create(name="Riverside").organisers.add(user)
     return user
 
