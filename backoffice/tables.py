@@ -29,6 +29,10 @@ class RegistrationTable(BaseTable):
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
     grade = GradeColumn()
     rating_at_start = tables.Column(verbose_name=_("Rating"), default="–")
+    fide = tables.Column(
+        verbose_name=_("FIDE rating"), accessor="player__fide_standard", default="–"
+    )
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
     entered_round = tables.Column(verbose_name=_("From round"))
     withdrawn_after_round = tables.Column(
         verbose_name=_("Withdrawn after round"), default="", orderable=False
@@ -39,11 +43,14 @@ class RegistrationTable(BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args, grades: dict[int, str] | None = None, **kwargs):
-        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column."""
+    def __init__(self, *args, grades: dict[int, str] | None = None, fide: bool = True, **kwargs):
+        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column.
+        ``fide``: the FIDE rating column (chess)."""
         self.grades = grades or {}
         if grades is None:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        if not fide:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "fide")
         super().__init__(*args, **kwargs)
 
 
@@ -213,8 +220,10 @@ class ClubPlayerTable(BaseTable):
     """The players of one club (organiser's club page)."""
 
     name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
+    birth_year = tables.Column(verbose_name=_("Born"), accessor="birth_date__year", default="")
     federation = tables.Column(verbose_name=_("Federation"), default="")
     fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
+    fide_standard = tables.Column(verbose_name=_("FIDE rating"), default="")
     account = tables.Column(verbose_name=_("Account"), accessor="account__username", default="")
 
     class Meta(BaseTable.Meta):

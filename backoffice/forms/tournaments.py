@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -10,8 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core import roles as permissions
+from players.enums import Sex
 from players.models import Player
-from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
+from rules import scoring
+from tournaments.enums import BYE_RESULTS, ByeKind, PairingSystem, Result
 from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
 
 
@@ -280,25 +283,60 @@ class PairForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """One board's result; ``correction`` is set by the form shown once a result exists."""
+    """One board's result, typed: ``1``, ``=`` or ``½``, ``0``, ``+``, ``-``, ``--`` (or the
+    stored codes; a bye's ``F H U Z``; ``x`` clears a result). The field never starts on a
+    result: an empty save writes nothing. ``correction`` is set once the game has a result;
+    ``based_on`` is the result shown when the form was drawn (the stale-form guard);
+    ``confirm_later`` confirms a correction that later rounds' pairings used."""
 
-    result = forms.ChoiceField(label=_("Result"))
+    result = forms.CharField(
+        label=_("Result"),
+        required=False,
+        max_length=8,
+        widget=forms.TextInput(
+            attrs={
+                "class": "result-key",
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "size": 4,
+                "enterkeyhint": "next",
+            }
+        ),
+    )
     correction = forms.BooleanField(required=False, widget=forms.HiddenInput)
     #: The result shown when the form was drawn: the service refuses if it changed meanwhile.
     based_on = forms.CharField(required=False, max_length=3, strip=False, widget=forms.HiddenInput)
+    confirm_later = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        codes = BYE_RESULTS if game is not None and game.black_id is None else GAME_RESULTS
-        self.fields["result"].choices = [
-            (value, label) for value, label in Result.choices if value in codes
-        ]
+        self.game = game
+        bye = game is not None and game.black_id is None
+        self.fields["result"].widget.attrs["placeholder"] = "F H U Z" if bye else "1 = 0"
+        if game is not None:
+            self.fields["result"].widget.attrs["aria-label"] = _("Result of board %(board)d") % {
+                "board": game.board
+            }
         if game is not None and game.result:
-            self.fields["result"].choices = [("", _("(clear)")), *self.fields["result"].choices]
-            self.fields["result"].required = False
-            self.initial.setdefault("result", game.result)
             self.initial.setdefault("correction", True)
         self.initial.setdefault("based_on", game.result if game is not None else "")
+
+    def clean_result(self) -> str:
+        typed = self.cleaned_data["result"]
+        if not typed.strip():
+            raise forms.ValidationError(_("Type a result first: nothing was saved."), code="empty")
+        if typed.strip().lower() == "x" and self.game is not None and self.game.result:
+            return ""
+        bye = self.game is not None and self.game.black_id is None
+        code = scoring.result_from_key(typed, bye=bye)
+        if code is None:
+            raise forms.ValidationError(
+                _("“%(typed)s” is not a result: type %(keys)s.")
+                % {"typed": typed, "keys": "F, H, U, Z" if bye else "1, =, 0, +, -"},
+                code="unknown",
+            )
+        return code
 
 
 class ArbitersForm(forms.Form):
@@ -343,3 +381,85 @@ class ClubPlayerForm(forms.ModelForm):
 
     def validate_unique(self) -> None:
         """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""
+
+
+class EntriesForm(forms.Form):
+    """Players in bulk: pasted lines or a CSV file (``rules.files.entries``)."""
+
+    lines = forms.CharField(
+        label=_("Players, one per line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+        help_text=_(
+            "Name (Lastname, Firstname), sex (m/f), birth year, federation, FIDE ID, rating — "
+            "separated by tabs (copied from a spreadsheet), semicolons or commas. Only the "
+            "name is needed for a known player; a new one also needs the sex."
+        ),
+    )
+    file = forms.FileField(
+        label=_("Or a CSV file"),
+        required=False,
+        help_text=_("The same columns, one player per row; a header row is skipped."),
+    )
+    allow_duplicates = forms.BooleanField(
+        label=_("They are different people: enter them anyway"),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > 1024 * 1024:
+                raise forms.ValidationError(_("The file is larger than 1 MB."))
+            try:
+                cleaned["lines"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        if not (cleaned.get("lines") or "").strip():
+            raise forms.ValidationError(_("Paste the players, or choose a CSV file."))
+        return cleaned
+
+
+class NewcomerForm(forms.Form):
+    """A player new to the club, entered with a known rating in the same step."""
+
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
+    sex = forms.ChoiceField(label=_("Sex"), choices=[("", "---------"), *Sex.choices])
+    birth_year = forms.IntegerField(label=_("Birth year"), required=False, min_value=1900)
+    federation = forms.CharField(
+        label=_("Federation"), required=False, max_length=3, help_text=_("e.g. ENG")
+    )
+    fide_id = forms.IntegerField(label=_("FIDE ID"), required=False, min_value=1)
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=3500,
+        help_text=_("A known rating (e.g. FIDE's): the rating for the initial ranking."),
+    )
+    allow_duplicates = forms.BooleanField(
+        label=_("A different person: enter anyway"), required=False
+    )
+    layout_fields = (
+        "last_name",
+        "first_name",
+        "sex",
+        "birth_year",
+        "federation",
+        "fide_id",
+        "rating",
+    )
+
+    def clean_birth_year(self) -> int | None:
+        year = self.cleaned_data["birth_year"]
+        if year is not None and year > datetime.date.today().year:
+            raise forms.ValidationError(_("The birth year is in the future."))
+        return year
+
+    def clean_federation(self) -> str:
+        value = self.cleaned_data["federation"].strip().upper()
+        if value and (len(value) != 3 or not value.isalpha()):
+            raise forms.ValidationError(_("Use a three-letter federation code, e.g. ENG."))
+        return value
