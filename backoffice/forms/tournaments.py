@@ -1,4 +1,7 @@
-"""Organiser forms: shape only (types, choices); the services enforce the rules."""
+"""Organiser forms: shape only (types, choices); the services enforce the rules.
+
+The tournament's own settings forms live in :mod:`backoffice.forms.settings`.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +12,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from core import roles as permissions
 from players.enums import Sex
 from players.models import Player
 from rules import scoring
-from tournaments.enums import BYE_RESULTS, ByeKind, PairingSystem, Result
-from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
+from tournaments.enums import BYE_RESULTS, ByeKind, Result
+from tournaments.models import Game, Registration, Tournament
 
 
 class _EntrantChoice(forms.ModelChoiceField):
@@ -38,123 +41,6 @@ def _entrants(tournament: Tournament) -> Any:
     return Player.objects.filter(registrations__tournament=tournament).order_by(
         "last_name", "first_name"
     )
-
-
-#: Go/shogi settings: optional in the forms (a chess organiser never sees a reason to fill
-#: them); left empty they keep the model's default.
-GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
-
-
-class GoSettingsMixin:
-    """Makes :data:`GO_FIELDS` optional; an empty one takes the model field's default."""
-
-    def _optional_go_fields(self) -> None:
-        for name in GO_FIELDS:
-            if name in self.fields:  # type: ignore[attr-defined]
-                self.fields[name].required = False  # type: ignore[attr-defined]
-
-    def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        for name in GO_FIELDS:
-            if name in cleaned and cleaned[name] in (None, ""):
-                cleaned[name] = Tournament._meta.get_field(name).get_default()
-
-
-class SettingsForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
-    """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
-    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
-
-    tiebreaks = TiebreakField(label=_("Tie-breaks"))
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "pairing_system",
-            "rounds_planned",
-            *POINT_FIELDS,
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "max_half_point_byes",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._optional_go_fields()
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        self._go_defaults(cleaned)
-        return cleaned
-
-
-class TournamentCreateForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
-    """A new tournament (``create_tournament``); an empty slug is made from the name."""
-
-    tiebreaks = TiebreakField(label=_("Tie-breaks"))
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "club",
-            "rating_list",
-            "rating_class",
-            "start_date",
-            "end_date",
-            "city",
-            "rounds_planned",
-            "pairing_system",
-            *POINT_FIELDS,
-            "max_half_point_byes",
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
-        widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
-        }
-
-    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if user is not None and not permissions.is_staff(user):
-            # Organisers create tournaments for their own clubs only.
-            self.fields["club"].queryset = permissions.organised_clubs(user)
-            self.fields["club"].required = True
-        self.fields["slug"].required = False
-        self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
-        self.fields["rating_list"].empty_label = _("Unrated")
-        self.fields["rating_class"].required = False  # empty: class A (go lists only)
-        self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
-        self._optional_go_fields()
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        if "rating_class" in cleaned and not cleaned["rating_class"]:
-            cleaned["rating_class"] = "A"
-        self._go_defaults(cleaned)
-        start, end = cleaned.get("start_date"), cleaned.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The end date cannot be before the start date."))
-        return cleaned
-
-    def validate_unique(self) -> None:
-        """Uniqueness is the service's check (it can also pick a free slug)."""
 
 
 class AddRoundForm(forms.Form):
@@ -313,7 +199,8 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         bye = game is not None and game.black_id is None
-        self.fields["result"].widget.attrs["placeholder"] = "F H U Z" if bye else "1 = 0"
+        if bye:
+            self.fields["result"].widget.attrs["placeholder"] = "F H U Z"
         if game is not None:
             self.fields["result"].widget.attrs["aria-label"] = _("Result of board %(board)d") % {
                 "board": game.board

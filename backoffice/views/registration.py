@@ -74,39 +74,53 @@ def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
 
 
 class RegistrationActionView(TournamentMixin, View):
-    """POST only (staff and the club's organisers): enter players, answer with the section."""
+    """POST only (staff and the club's organisers): enter players. An htmx request gets its
+    own part of the page back and, after a change, the ``tournament-changed`` event (the list
+    of players and the next step refresh themselves)."""
+
+    http_method_names = ["post"]
+    manage = True
+    #: The part an htmx request gets back, and the context name of its form.
+    partial = ""
+    form_name = ""
+
+    def part(self, form: Any, *, changed: bool = False, **extra: Any) -> HttpResponse:
+        context = {
+            **(registration_context(self) if changed else {"tournament": self.tournament}),
+            self.form_name: form,
+            f"{self.form_name.split('_')[0]}_open": changed,
+            "changed": changed,
+            **extra,
+        }
+        return render(self.request, self.partial, context)
+
+    def refused(self, form: Any, **extra: Any) -> HttpResponse:
+        if self.request.htmx:
+            return self.part(form, **extra)
+        from backoffice.views.tournaments import DashboardView  # circular: it shows this form
+
+        view = DashboardView(request=self.request, kwargs=self.kwargs)
+        view.tournament = self.tournament
+        return view.render_to_response(view.get_context_data(**{self.form_name: form}, **extra))
+
+    def entered(self, registrations: list[Registration], empty_form: Any) -> HttpResponse:
+        text = _entered(registrations)
+        if self.request.htmx:
+            return self.part(empty_form, changed=True, entered_text=text)
+        messages.success(self.request, text)
+        return HttpResponseRedirect(_dashboard(self.tournament))
+
+
+class RegisterView(TournamentMixin, View):
+    """Enter one player chosen with the picker (``register_player``); an htmx request gets
+    the candidate's row back, saying so."""
 
     http_method_names = ["post"]
     manage = True
 
-    def section(self, status: int = 200, **extra: Any) -> HttpResponse:
-        context = registration_context(self, q=self.request.POST.get("q", ""), **extra)
-        context["oob"] = True
-        return render(
-            self.request, "backoffice/organiser/_registration.html", context, status=status
-        )
-
-    def done(self, text: str) -> HttpResponse:
-        messages.success(self.request, text)
-        if self.request.htmx:
-            return self.section()
-        return HttpResponseRedirect(_dashboard(self.tournament, self.request.POST.get("q", "")))
-
-    def refused(self, **forms: Any) -> HttpResponse:
-        if self.request.htmx:
-            return self.section(**forms)
-        from backoffice.views.tournaments import DashboardView  # circular: it shows this section
-
-        view = DashboardView(request=self.request, kwargs=self.kwargs)
-        view.tournament = self.tournament
-        return view.render_to_response(view.get_context_data(**forms))
-
-
-class RegisterView(RegistrationActionView):
-    """Enter one player chosen with the picker (``register_player``)."""
-
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = RegisterForm(request.POST, tournament=self.tournament)
+        text = error = ""
         if form.is_valid():
             try:
                 registration = register_player(
@@ -116,20 +130,29 @@ class RegisterView(RegistrationActionView):
                     rating_at_start=form.cleaned_data["rating_at_start"],
                     grade=form.cleaned_data.get("grade", ""),
                 )
-            except ValidationError as error:
-                messages.error(request, error_text(error))
+            except ValidationError as refusal:
+                error = error_text(refusal)
             else:
-                return self.done(
-                    _("%(player)s is entered (pairing number %(number)s).")
-                    % {"player": registration.player, "number": registration.pairing_number or "–"}
-                )
+                text = _("%(player)s is entered (pairing number %(number)s).") % {
+                    "player": registration.player,
+                    "number": registration.pairing_number or "–",
+                }
         else:
-            for errors in form.errors.values():
-                for error in errors:
-                    messages.error(request, error)
+            error = " ".join(e for errors in form.errors.values() for e in errors)
         if request.htmx:
-            return self.section()
-        return HttpResponseRedirect(reverse("tournaments:organise", args=[self.tournament.slug]))
+            context = {
+                **(registration_context(self) if text else {}),
+                "text": text,
+                "error": error,
+                "changed": bool(text),
+                "show_fide": tournament_game(self.tournament) == "chess",
+            }
+            return render(request, "backoffice/organiser/_candidate_row.html", context)
+        if text:
+            messages.success(request, text)
+        else:
+            messages.error(request, error)
+        return HttpResponseRedirect(_dashboard(self.tournament, request.POST.get("q", "")))
 
 
 def _entered(registrations: list[Registration]) -> str:
@@ -143,10 +166,13 @@ def _entered(registrations: list[Registration]) -> str:
 class EntriesView(RegistrationActionView):
     """Enter the players of pasted lines or a CSV file (``register_entries``)."""
 
+    partial = "backoffice/organiser/_entries_form.html"
+    form_name = "entries_form"
+
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = EntriesForm(request.POST, request.FILES, auto_id="entries-%s")
         if not form.is_valid():
-            return self.refused(entries_form=form)
+            return self.refused(form)
         try:
             entries = parse_entries(form.cleaned_data["lines"])
             registrations = register_entries(
@@ -159,23 +185,26 @@ class EntriesView(RegistrationActionView):
             form.add_error(
                 "lines", _("Line %(line)d: %(why)s") % {"line": error.line, "why": error.message}
             )
-            return self.refused(entries_form=form)
+            return self.refused(form)
         except PossibleDuplicates as error:
             form.add_error(None, error_text(error))
-            return self.refused(entries_form=form, duplicates=error.duplicates)
+            return self.refused(form, duplicates=error.duplicates)
         except ValidationError as error:
             add_errors(form, error)
-            return self.refused(entries_form=form)
-        return self.done(_entered(registrations))
+            return self.refused(form)
+        return self.entered(registrations, EntriesForm(auto_id="entries-%s"))
 
 
 class NewcomerView(RegistrationActionView):
     """Enter a player new to the club with a known rating (``register_entries``)."""
 
+    partial = "backoffice/organiser/_newcomer_form.html"
+    form_name = "newcomer_form"
+
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = NewcomerForm(request.POST, auto_id="new-%s")
         if not form.is_valid():
-            return self.refused(newcomer_form=form)
+            return self.refused(form)
         data = form.cleaned_data
         entry = EntryLine(
             line=1,
@@ -196,11 +225,11 @@ class NewcomerView(RegistrationActionView):
             )
         except PossibleDuplicates as error:
             form.add_error(None, error_text(error))
-            return self.refused(newcomer_form=form, duplicates=error.duplicates)
+            return self.refused(form, duplicates=error.duplicates)
         except ValidationError as error:
             add_errors(form, error)
-            return self.refused(newcomer_form=form)
-        return self.done(_entered(registrations))
+            return self.refused(form)
+        return self.entered(registrations, NewcomerForm(auto_id="new-%s"))
 
 
 class SearchView(TournamentMixin, View):

@@ -45,7 +45,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing_queries import next_step, round_is_complete, round_version
+from tournaments.pairing_queries import next_step, round_version
 from tournaments.queries import pending_reports
 
 
@@ -297,8 +297,10 @@ class ResultView(RoundActionView):
             "tournament": self.tournament,
             "round": self.round,
             "manual": self.tournament.pairing_system == PairingSystem.MANUAL,
+            "changed": state.get("saved", False),
+            "step": next_step(self.tournament),
         }
-        return render(self.request, "backoffice/organiser/_board_row.html", context)
+        return render(self.request, "backoffice/organiser/_board_row_response.html", context)
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         form = self.get_form()
@@ -326,10 +328,7 @@ class ResultView(RoundActionView):
             messages.error(request, error_text(error))
             return HttpResponseRedirect(self.redirect_url())
         if request.htmx:
-            response = self._row(saved=True)
-            if round_is_complete(self.round):
-                response["HX-Trigger"] = "round-complete"
-            return response
+            return self._row(saved=True)
         messages.success(
             request,
             _("Board %(board)d: %(result)s.")

@@ -21,6 +21,7 @@ from django_tables2 import RequestConfig
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
 from actions.registrations import withdraw_player
 from actions.tournaments import create_tournament, set_arbiters, update_tournament
+from backoffice.forms.settings import FORMATS, game_of
 from backoffice.forms.tournaments import (
     AddRoundForm,
     ArbitersForm,
@@ -42,6 +43,7 @@ from backoffice.views.base import (
 )
 from backoffice.views.registration import registration_context
 from core import roles as permissions
+from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
 from tournaments.models import (
     ForbiddenPair,
@@ -86,8 +88,22 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
     def has_permission(self) -> bool:
         return permissions.can_create_tournament(self.request.user)
 
+    def game(self) -> str:
+        """The game chosen with the tabs (``?game=``), else the one of the format posted."""
+        chosen = self.request.GET.get("game") or self.request.POST.get("game")
+        if chosen:
+            return game_of(chosen)
+        system = self.request.POST.get("pairing_system", "")
+        for game in (GameKind.GO, GameKind.SHOGI):
+            if system in FORMATS[game] and system not in FORMATS[GameKind.CHESS]:
+                return game
+        return GameKind.CHESS
+
     def get_form_kwargs(self) -> dict[str, Any]:
-        return {**super().get_form_kwargs(), "user": self.request.user}
+        return {**super().get_form_kwargs(), "user": self.request.user, "game": self.game()}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(game=self.game(), games=GameKind.choices, **kwargs)
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:

@@ -2,8 +2,8 @@
  *
  * Each board's result field is its own form; htmx sends it and swaps the board's row. This
  * script only moves the cursor: Enter in a result field saves that board (the form's normal
- * submit, which htmx sends in the background) and moves to the next board's field; Enter
- * in an empty field moves on without saving anything. Without JavaScript the forms post
+ * submit, which htmx sends in the background) and moves to the next board's field at once;
+ * Enter in an empty field moves on without saving anything. Without JavaScript the forms post
  * and the page reloads. No inline handlers: it binds itself on load.
  */
 (function () {
@@ -28,13 +28,12 @@
     if (event.key !== "Enter" || !input.classList || !input.classList.contains("result-key")) {
       return;
     }
-    if (!input.value.trim()) {
-      event.preventDefault();
-      focusAfter(input);
-      return;
+    // Save (the form's own submit, which htmx sends in the background) and move on at once,
+    // so that the next key goes to the next board whatever the network does.
+    event.preventDefault();
+    if (input.value.trim() && input.form) {
+      input.form.requestSubmit();
     }
-    window.setTimeout(function () {
-      focusAfter(input);
-    }, 0);
+    focusAfter(input);
   });
 })();
