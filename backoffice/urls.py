@@ -8,6 +8,7 @@ from django.urls import path
 
 from backoffice.views import (
     clubs,
+    fide,
     lifecycle,
     printables,
     registration,
@@ -19,6 +20,7 @@ from backoffice.views import (
 
 tournament_patterns = [
     path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
+    path("organise/fide-list/", fide.FideListView.as_view(), name="fide_import"),
     path("organise/", tournaments.TournamentListView.as_view(), name="organise_list"),
     path("organise/new/", tournaments.TournamentCreateView.as_view(), name="organise_create"),
     path("organise/clubs/", clubs.ClubListView.as_view(), name="organise_clubs"),

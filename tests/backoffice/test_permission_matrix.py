@@ -36,6 +36,7 @@ from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import PlayerRating
 from tests.actions.test_trf_import import SMALL
+from tests.datafiles import FIDE
 from tests.factories import make_player, register, standard_list
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, RequestedBye, ResultReport, Round, Tournament
@@ -329,6 +330,13 @@ def reopen(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_reopen"), {}
 
 
+def fide_list(w: World) -> tuple[str, dict]:
+    upload = SimpleUploadedFile(
+        "players_list_foa.txt", (FIDE / "players_list_foa.txt").read_bytes(), "text/plain"
+    )
+    return reverse("tournaments:fide_import"), {"file": upload, "list_date": "2026-10-01"}
+
+
 def register_lines(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_register_lines"), {"lines": "Newcomer, Nina\tf\t2001"}
 
@@ -402,6 +410,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_add_player": (add_player, MANAGERS),
     "tournaments:organise_register": (register_player, MANAGERS),
     "tournaments:organise_register_lines": (register_lines, MANAGERS),
+    "tournaments:fide_import": (fide_list, frozenset({"staff"})),
     "tournaments:organise_register_new": (register_new, MANAGERS),
     "tournaments:organise_open_registration": (open_registration, MANAGERS),
     "tournaments:organise_finish": (finish, ARBITERS),
@@ -523,6 +532,7 @@ PAGES = {
     "organise_clubs": frozenset({"other_organiser", "other_arbiter"}) | ARBITERS,
     "organise_create": frozenset({"other_organiser"}) | MANAGERS,
     "trf_import": frozenset({"other_organiser"}) | MANAGERS,
+    "fide_import": frozenset({"staff"}),
     "organise_club": MANAGERS,
     "organise": ARBITERS,
     "organise_round": ARBITERS,
