@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.layout import LayoutMixin
-from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
 from core import roles as permissions
 from ratings.enums import GameKind
 from ratings.models import RatingList
@@ -96,10 +96,11 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         for name in NOT_FOR[game]:
             self.fields.pop(name, None)
         if "pairing_system" in self.fields:
+            labels = dict(PairingSystem.choices)
+            current = self.initial.get("pairing_system")
+            extra = [current] if current in labels and current not in FORMATS[game] else []
             self.fields["pairing_system"].choices = [
-                (value, label)
-                for value, label in PairingSystem.choices
-                if value in FORMATS[game] or value == self.initial.get("pairing_system")
+                (value, labels[value]) for value in (*FORMATS[game], *extra)
             ]
         if "rating_list" in self.fields:
             self.fields["rating_list"].queryset = RatingList.objects.filter(game=game)
@@ -118,6 +119,18 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
                 self.fields[name].widget = forms.DateInput(
                     attrs={"type": "date"}, format="%Y-%m-%d"
                 )
+        if "tiebreaks" in self.fields:
+            current = ""
+            if self.instance.pk is not None:
+                empty = Tournament(
+                    **{
+                        f.attname: getattr(self.instance, f.attname)
+                        for f in Tournament._meta.concrete_fields
+                    }
+                )
+                empty.tiebreaks = ""
+                current = empty.tiebreak_codes
+            self.fields["tiebreaks"].help_text = default_help(game, current)
         self.wrap(
             seeding="only-rr",
             rounds_planned="hide-rr",

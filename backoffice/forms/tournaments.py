@@ -259,12 +259,17 @@ class ReportForm(forms.Form):
 
 
 class ClubPlayerForm(forms.ModelForm):
-    """A new player of the organiser's club (``create_player``; the club is the page's)."""
+    """A new player of the organiser's club (``create_player``; the club is the page's).
+    ``allow_duplicate`` confirms a player whose name and birth year another player has."""
+
+    allow_duplicate = forms.BooleanField(
+        label=_("A different person with the same name: create anyway"), required=False
+    )
 
     class Meta:
         model = Player
         fields = ["last_name", "first_name", "sex", "birth_date", "federation", "fide_id", "title"]
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def validate_unique(self) -> None:
         """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""
