@@ -254,7 +254,11 @@ class ReportForm(forms.Form):
 
     result = forms.ChoiceField(
         label=_("Result"),
-        choices=[(c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS],
+        # Never starts on a result: an empty report is refused and writes nothing.
+        choices=[
+            ("", "—"),
+            *((c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS),
+        ],
     )
 
 

@@ -436,3 +436,28 @@ def test_settings_refuse_a_round_robin_change_with_bad_rounds(organiser):
             actor=SYSTEM,
         )
     assert tournament.rounds_planned == 2
+
+
+def test_a_players_report_never_starts_on_a_result(client, organiser):
+    tournament = _swiss(organiser)
+    tournament.players_report_results = True
+    tournament.save()
+    publish_round(round=pair_next_round(tournament=tournament, actor=SYSTEM), actor=SYSTEM)
+    alpha = Player.objects.get(last_name="Alpha")
+    alpha.account = get_user_model().objects.create_user("alpha")
+    alpha.save()
+    client.force_login(alpha.account)
+    game = Game.objects.get(round__tournament=tournament, white=alpha)
+
+    page = client.get(reverse("tournaments:my_games")).content.decode()
+    before = full_state()
+    response = client.post(
+        reverse("tournaments:report_result", args=[game.pk]),
+        {f"g{game.pk}-result": ""},
+        follow=True,
+    )
+
+    assert '<option value="" selected>—</option>' in page
+    assert [str(m) for m in response.context["messages"]] == ["Choose 1-0, ½-½ or 0-1."]
+    assert full_state() == before
+    assert not game.reports.exists()
