@@ -8,6 +8,7 @@ saved and refreshed without reloading the page.
 from __future__ import annotations
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 
 from core.enums import AuditAction
@@ -31,6 +32,27 @@ from tournaments.models import Game, Registration, Tournament
 MAX_LOADS = 25
 
 
+@pytest.fixture
+def new_page(chromium):
+    """``new_page(**context_options)``: a page in a fresh context; at the end of the test
+    every page waits until its requests are answered and its context is closed."""
+    contexts = []
+
+    def open_page(**options):
+        context = chromium.new_context(**options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        for page in context.pages:
+            page.wait_for_load_state("networkidle")
+        context.close()
+    # These tests also read the database while Chromium runs (to check what was written):
+    # close the connections they opened before the database is torn down.
+    connections.close_all()
+
+
 def _pair_and_publish(page, number: int) -> None:
     page.locator("#next-step").get_by_role("button", name=f"Pair round {number}").click()
     page.wait_for_url(f"**/rounds/{number}/")
@@ -41,12 +63,11 @@ def _pair_and_publish(page, number: int) -> None:
     assert page.locator("input.result-key").count() == 5
 
 
-def test_a_non_staff_organiser_runs_a_ten_player_five_round_swiss(live_server, chromium):
+def test_a_non_staff_organiser_runs_a_ten_player_five_round_swiss(live_server, new_page):
     club = club_with_members()
     organiser = user("olga")
     club.organisers.add(organiser)
-    context = chromium.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
+    page = new_page(viewport={"width": 1366, "height": 768})
     loads = Loads(page)
     base = live_server.url
 
@@ -109,10 +130,9 @@ def test_a_non_staff_organiser_runs_a_ten_player_five_round_swiss(live_server, c
 
     assert loads.count <= MAX_LOADS, loads.count
     print(f"organiser: {loads.count} page loads for the whole event")
-    context.close()
 
 
-def test_an_appointed_arbiter_runs_the_rounds_and_a_player_reports_a_result(live_server, chromium):
+def test_an_appointed_arbiter_runs_the_rounds_and_a_player_reports_a_result(live_server, new_page):
     club = club_with_members()
     tournament = ten_player_swiss(club, players_report_results=True)
     arbiter = user("arno")
@@ -121,7 +141,7 @@ def test_an_appointed_arbiter_runs_the_rounds_and_a_player_reports_a_result(live
     reporter.account = user("alan")
     reporter.save()
     base = live_server.url
-    arbiter_page = chromium.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    arbiter_page = new_page(viewport={"width": 1366, "height": 768})
     arbiter_loads = Loads(arbiter_page)
 
     log_in(arbiter_page, base, "arno", "/tournaments/organise/")
@@ -129,7 +149,7 @@ def test_an_appointed_arbiter_runs_the_rounds_and_a_player_reports_a_result(live
     _pair_and_publish(arbiter_page, 1)
 
     # The player reports their result on their own phone; the arbiter confirms it.
-    phone = chromium.new_context(viewport=PHONE, has_touch=True).new_page()
+    phone = new_page(viewport=PHONE, has_touch=True)
     player_loads = Loads(phone)
     log_in(phone, base, "alan", "/tournaments/my-games/")
     phone.locator("table.table select").first.select_option(label="1–0")
@@ -163,12 +183,12 @@ def test_an_appointed_arbiter_runs_the_rounds_and_a_player_reports_a_result(live
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}])
-def test_every_result_control_is_inside_the_viewport(live_server, chromium, screenshot, viewport):
+def test_every_result_control_is_inside_the_viewport(live_server, new_page, screenshot, viewport):
     club = club_with_members()
     tournament = ten_player_swiss(club)
     organiser = user("olga")
     club.organisers.add(organiser)
-    page = chromium.new_context(viewport=viewport).new_page()
+    page = new_page(viewport=viewport)
     url = reverse("tournaments:organise", args=[tournament.slug])
     log_in(page, live_server.url, "olga", url)
     _pair_and_publish(page, 1)
