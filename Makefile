@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve worker test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web bench-entry install migrate seed messages clean
+.PHONY: run serve worker test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web bench-entry bench-fide-import install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -72,6 +72,11 @@ bench-pairing: install
 
 bench-mcmahon: install
 	$(PY) -m bench.mcmahon
+
+# The FIDE rating list import on a generated list of FIDE's size (about 1.5 million lines);
+# BENCH_FIDE_ARGS passes options, e.g. BENCH_FIDE_ARGS="--lines 100000 --backends sqlite,postgresql".
+bench-fide-import: install
+	$(PY) -m bench.fide_import $(BENCH_FIDE_ARGS)
 
 # Public pages behind gunicorn, measured with wrk (apt-get install wrk); BENCH_WEB_ARGS passes
 # options, e.g. BENCH_WEB_ARGS="--backend sqlite" or "--players 2000 --games 40000".

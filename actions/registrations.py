@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import Unit, change
@@ -63,54 +64,68 @@ def register_player(
             {"pairing_number": _("The pairing number must be a whole number from 1.")}
         )
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
-        current = unit.tournament
-        if Registration.objects.filter(tournament=current, player=player).exists():
-            raise ValidationError(
-                {
-                    "player": _("%(player)s is already entered in this tournament.")
-                    % {"player": player}
-                }
-            )
-        if (
-            pairing_number is not None
-            and Registration.objects.filter(
-                tournament=current, pairing_number=pairing_number
-            ).exists()
-        ):
-            raise ValidationError(
-                {
-                    "pairing_number": _("Pairing number %(number)d is already taken.")
-                    % {"number": pairing_number}
-                }
-            )
-        if current.is_round_robin and highest_round_number(current):
-            raise ValidationError(_("A round robin that has started takes no new players."))
-        if rating_at_start is None:
-            rating_at_start = rating_in_list(current, player)
-        registration = Registration(
-            tournament=current,
-            player=player,
+        return enter_player(
+            unit,
+            player,
             pairing_number=pairing_number,
             rating_at_start=rating_at_start,
-            grade=_entry_grade(current, grade, rating_at_start),
+            grade=grade,
         )
-        registration.full_clean(exclude=["tournament", "player"], validate_unique=False)
-        registration.save()
-        if current.pairing_system != PairingSystem.MANUAL:
-            _register_late(current, registration)
-        unit.audit(
-            AuditAction.PLAYER_REGISTERED,
-            _("%(player)s entered (rating %(rating)s)")
-            % {"player": player.name, "rating": rating_at_start or "–"},
-            tournament=current,
-            player=player,
-            after={
-                "pairing_number": registration.pairing_number,
-                "rating_at_start": rating_at_start,
-                "grade": registration.grade,
-            },
+
+
+def enter_player(
+    unit: Unit,
+    player: Player,
+    *,
+    pairing_number: int | None = None,
+    rating_at_start: int | None = None,
+    grade: str = "",
+) -> Registration:
+    """The body of :func:`register_player` in ``unit`` (its tournament locked)."""
+    current = unit.tournament
+    refuse_if_finished(current)
+    if Registration.objects.filter(tournament=current, player=player).exists():
+        raise ValidationError(
+            {"player": _("%(player)s is already entered in this tournament.") % {"player": player}}
         )
-        return registration
+    if (
+        pairing_number is not None
+        and Registration.objects.filter(tournament=current, pairing_number=pairing_number).exists()
+    ):
+        raise ValidationError(
+            {
+                "pairing_number": _("Pairing number %(number)d is already taken.")
+                % {"number": pairing_number}
+            }
+        )
+    if current.is_round_robin and highest_round_number(current):
+        raise ValidationError(_("A round robin that has started takes no new players."))
+    if rating_at_start is None:
+        rating_at_start = rating_in_list(current, player)
+    registration = Registration(
+        tournament=current,
+        player=player,
+        pairing_number=pairing_number,
+        rating_at_start=rating_at_start,
+        grade=_entry_grade(current, grade, rating_at_start),
+    )
+    registration.full_clean(exclude=["tournament", "player"], validate_unique=False)
+    registration.save()
+    if current.pairing_system != PairingSystem.MANUAL:
+        _register_late(current, registration)
+    unit.audit(
+        AuditAction.PLAYER_REGISTERED,
+        _("%(player)s entered (rating %(rating)s)")
+        % {"player": player.name, "rating": rating_at_start or "–"},
+        tournament=current,
+        player=player,
+        after={
+            "pairing_number": registration.pairing_number,
+            "rating_at_start": rating_at_start,
+            "grade": registration.grade,
+        },
+    )
+    return registration
 
 
 def rating_in_list(tournament: Tournament, player: Player) -> int | None:

@@ -1,6 +1,7 @@
 """Results: entering and correcting the result of a game (or a bye).
 
-    record_result(*, actor, game, result, correction=False, expected_result=None) -> Game
+    record_result(*, actor, game, result, correction=False, expected_result=None,
+                  later_rounds_confirmed=False) -> Game
 
 The whole path of "an arbiter enters a result" is described in ``docs/architecture.md``.
 """
@@ -11,14 +12,17 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
+from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import RESULTS, Unit, change
 from tournaments.enums import RoundStatus
-from tournaments.models import Game, Registration
+from tournaments.models import Game, Registration, Round
 
 
 def record_result(
@@ -28,9 +32,14 @@ def record_result(
     result: str,
     correction: bool = False,
     expected_result: str | None = None,
+    later_rounds_confirmed: bool = False,
 ) -> Game:
     """Enter (or, with ``correction=True``, correct) the result of ``game`` and replay its
     rating list. ``""`` clears a result (a correction).
+
+    Correcting a result of a round whose later rounds are already paired (their pairings
+    used it) is refused with :class:`LaterRoundsPaired`, which names those rounds, unless
+    ``later_rounds_confirmed``; the audit entry then records them.
 
     A correction in a period whose list is already published re-derives that list and every
     later one. The same result entered again changes nothing (a form submitted twice).
@@ -48,10 +57,31 @@ def record_result(
         actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
         current = enter_result(
-            unit, game, result, correction=correction, expected_result=expected_result
+            unit,
+            game,
+            result,
+            correction=correction,
+            expected_result=expected_result,
+            later_rounds_confirmed=later_rounds_confirmed,
         )
     game.result = current.result
     return current
+
+
+class LaterRoundsPaired(ValidationError):
+    """A correction of a result that the pairings of later rounds used: confirm it first."""
+
+    def __init__(self, rounds: list[int]) -> None:
+        self.rounds = rounds
+        super().__init__(
+            ngettext(
+                "Round %(rounds)s was paired with this result: confirm the correction.",
+                "Rounds %(rounds)s were paired with this result: confirm the correction.",
+                len(rounds),
+            )
+            % {"rounds": get_text_list([str(n) for n in rounds], _("and"))},
+            code="later_rounds",
+        )
 
 
 def _entered(side: str) -> Exists:
@@ -69,6 +99,7 @@ def enter_result(
     *,
     correction: bool = False,
     expected_result: str | None = None,
+    later_rounds_confirmed: bool = False,
 ) -> Game:
     """The body of :func:`record_result`, for actions that enter a result in their own unit
     (confirming a player's report)."""
@@ -77,6 +108,7 @@ def enter_result(
         .annotate(white_entered=_entered("white"), black_entered=_entered("black"))
         .get(pk=game.pk)
     )
+    refuse_if_finished(unit.tournament)
     if current.round.status != RoundStatus.PUBLISHED:
         raise ValidationError(
             _("Round %(round)d is not published: results cannot be entered yet.")
@@ -108,6 +140,15 @@ def enter_result(
     if previous == result:
         return current
     number = current.round.number
+    later = []
+    if previous:
+        later = list(
+            Round.objects.filter(tournament_id=current.round.tournament_id, number__gt=number)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        if later and not later_rounds_confirmed:
+            raise LaterRoundsPaired(later)
     before = game_state(current, number)
     current.result = result
     current.save(update_fields=["result"])
@@ -124,18 +165,24 @@ def enter_result(
         "game": describe(current),
         "previous": previous or "…",
     }
+    summary = (
+        _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
+        if previous
+        else _("Round %(round)d, board %(board)d: %(game)s")
+    ) % values
+    after = game_state(current, number)
+    if later:
+        summary += " " + _("(confirmed: later rounds %(rounds)s were already paired)") % {
+            "rounds": ", ".join(map(str, later))
+        }
+        after["later_rounds_paired"] = later
     unit.audit(
         AuditAction.RESULT_CORRECTED if previous else AuditAction.RESULT_ENTERED,
-        (
-            _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
-            if previous
-            else _("Round %(round)d, board %(board)d: %(game)s")
-        )
-        % values,
+        summary,
         tournament=unit.tournament,
         player=current.white,
         other_player=current.black,
         before=before,
-        after=game_state(current, number),
+        after=after,
     )
     return current

@@ -25,32 +25,28 @@ from django.utils.translation import gettext as _
 
 from actions.boards import boards_state, draft_round
 from actions.registrations import assign_numbers, check_renumbering
+from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import change
 from players.models import Player
 from rules.pairing import berger, mcmahon
 from rules.pairing.dutch import pair_round
-from tournaments.enums import InitialColour, PairingSystem, RoundStatus
+from tournaments.enums import InitialColour, PairingSystem, RoundStatus, TournamentStatus
 from tournaments.models import Game, Registration, Round, Tournament
 from tournaments.pairing_queries import (
     highest_round_number,
     last_round,
     mcmahon_state,
     pairing_state,
+    planned_rounds,
     round_is_complete,
 )
 
 Board = tuple[Player, Player | None, str]
 
 
-def round_total(tournament: Tournament, players: int) -> int:
-    """The number of rounds: the Berger table's for a round robin, else the planned one."""
-    if tournament.is_round_robin:
-        return berger.round_count(
-            players, double=tournament.pairing_system == PairingSystem.DOUBLE_ROUND_ROBIN
-        )
-    return tournament.rounds_planned
+round_total = planned_rounds
 
 
 def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = None) -> Round:
@@ -73,6 +69,7 @@ def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = 
     wanted = number
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
         current = unit.tournament
+        refuse_if_finished(current)
         if wanted is not None:
             existing = Round.objects.filter(tournament=current, number=wanted).first()
             if existing is not None:
@@ -98,6 +95,9 @@ def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = 
         if current.is_round_robin and current.rounds_planned != total:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
+        if current.status != TournamentStatus.RUNNING:
+            current.status = TournamentStatus.RUNNING  # pairing round 1 starts the tournament
+            current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
         stones: dict[int, int] = {}
         if current.is_round_robin:
@@ -273,6 +273,7 @@ def add_round(*, actor: Any, tournament: Tournament, date: datetime.date | None 
     """
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
         current = unit.tournament
+        refuse_if_finished(current)
         if current.pairing_system != PairingSystem.MANUAL:
             raise ValidationError(
                 _("Rounds of this tournament are paired by the program: pair the next round.")

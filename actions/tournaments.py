@@ -5,6 +5,13 @@ create_tournament(*, actor, name, start_date, end_date, slug="", **settings) -> 
 update_tournament(*, actor, tournament, changes) -> Tournament   # dates / list: replays
 delete_tournament(*, actor, tournament) -> None                  # refused with rated games
 set_arbiters(*, actor, tournament, arbiters) -> list[User]       # the club's organisers
+open_registration(*, actor, tournament) -> Tournament            # draft -> registration
+finish_tournament(*, actor, tournament) -> Tournament            # freezes the final standings
+reopen_tournament(*, actor, tournament) -> Tournament            # finished -> running
+
+A tournament's life (``Tournament.status``): draft -> registration -> running (pairing round 1
+starts it) -> finished. A finished tournament takes no pairings, results or entries until its
+managers reopen it.
 """
 
 from __future__ import annotations
@@ -20,7 +27,11 @@ from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
 from core.unit_of_work import change
+from ratings.queries import tournament_standings
+from tournaments import queries as tournament_queries
+from tournaments.enums import MAX_ROUNDS, PairingSystem, TournamentStatus
 from tournaments.models import POINT_FIELDS, Game, Round, Tournament
+from tournaments.pairing_queries import highest_round_number, next_step
 from tournaments.queries import rated_games
 from tournaments.validators import validate_tiebreaks
 
@@ -66,6 +77,43 @@ FIXED_ONCE_PAIRED = (
     "handicap_policy",
     "handicap_cap",
 )
+
+
+def check_rounds(tournament: Tournament, paired: int = 0) -> None:
+    """Bounded rounds: a whole number from 0 (not set yet; a round robin's come from its
+    players) to :data:`MAX_ROUNDS`, and never fewer than the ``paired`` rounds."""
+    rounds = tournament.rounds_planned
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= MAX_ROUNDS:
+        raise ValidationError(
+            {
+                "rounds_planned": _(
+                    "The number of rounds must be a whole number from 1 to %(max)d."
+                )
+                % {"max": MAX_ROUNDS}
+            }
+        )
+    if tournament.is_round_robin or (
+        tournament.pairing_system == PairingSystem.MANUAL and rounds == 0
+    ):
+        return
+    if rounds < paired:
+        raise ValidationError(
+            {
+                "rounds_planned": _(
+                    "%(paired)d rounds have been paired already: the tournament cannot have fewer."
+                )
+                % {"paired": paired}
+            }
+        )
+
+
+def refuse_if_finished(tournament: Tournament) -> None:
+    """Refuse a change to a finished tournament (its managers reopen it first)."""
+    if tournament.status == TournamentStatus.FINISHED:
+        raise ValidationError(
+            _("%(tournament)s is finished: reopen it on its organiser page to change it.")
+            % {"tournament": tournament.name}
+        )
 
 
 def free_slug(base: str) -> str:
@@ -115,6 +163,7 @@ def create_tournament(
         tournament = Tournament(
             name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
         )
+        check_rounds(tournament)
         try:
             tournament.tiebreaks = validate_tiebreaks(
                 tournament.tiebreaks or "", round_robin=tournament.is_round_robin
@@ -162,6 +211,7 @@ def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, 
             setattr(current, name, value)
         if current.end_date < current.start_date:
             raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
+        check_rounds(current, highest_round_number(current))
         current.full_clean()
         changed = sorted(
             name for name in changes if getattr(current, name) != getattr(before, name)
@@ -240,3 +290,88 @@ def set_arbiters(*, actor: Any, tournament: Tournament, arbiters: Any) -> list[A
             after={"arbiters": after},
         )
     return arbiters
+
+
+def _set_status(unit: Any, tournament: Tournament, status: str, **after: Any) -> None:
+    before = tournament.status
+    tournament.status = status
+    for name, value in after.items():
+        setattr(tournament, name, value)
+    tournament.save(update_fields=["status", *after])
+    unit.audit(
+        AuditAction.TOURNAMENT_STATUS_CHANGED,
+        _("%(tournament)s: %(before)s → %(after)s")
+        % {
+            "tournament": tournament.name,
+            "before": TournamentStatus(before).label,
+            "after": TournamentStatus(status).label,
+        },
+        tournament=tournament,
+        before={"status": before},
+        after={"status": status},
+    )
+
+
+def open_registration(*, actor: Any, tournament: Tournament) -> Tournament:
+    """Open the entries of a draft tournament (draft -> registration). Twice: nothing changes.
+    Refused: a tournament that has started or finished."""
+    with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
+        current = unit.tournament
+        if current.status == TournamentStatus.REGISTRATION:
+            return current
+        if current.status != TournamentStatus.DRAFT:
+            raise ValidationError(_("The tournament has started: its registration is open."))
+        _set_status(unit, current, TournamentStatus.REGISTRATION)
+    tournament.status = current.status
+    return current
+
+
+def final_standings(tournament: Tournament) -> dict[str, Any]:
+    """The standings after the last round as plain data (what finishing freezes)."""
+    data = tournament_standings(tournament)
+    table = tournament_queries.ranked(data, data.completed)
+    return {
+        "after_round": table.after_round,
+        "tiebreaks": [tb.code for tb in table.tiebreaks],
+        "rows": [
+            {
+                "place": row.label,
+                "tpn": row.player.tpn,
+                "player": data.players[row.player.tpn].pk,
+                "name": data.players[row.player.tpn].name,
+                "points": str(row.points),
+                "tiebreaks": [None if v is None else str(v) for v in row.tiebreaks],
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def finish_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
+    """Finish the tournament after its last round: its final standings are frozen
+    (``final_standings``) and nothing more is paired, entered or corrected until it is
+    reopened. Twice: nothing changes. Refused: rounds still to pair, publish or complete."""
+    with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
+        current = unit.tournament
+        if current.status == TournamentStatus.FINISHED:
+            return current
+        step = next_step(current)
+        if step.kind != "finish":
+            raise ValidationError(_("The tournament cannot finish yet: %(why)s") % {"why": step})
+        _set_status(
+            unit, current, TournamentStatus.FINISHED, final_standings=final_standings(current)
+        )
+    tournament.status, tournament.final_standings = current.status, current.final_standings
+    return current
+
+
+def reopen_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
+    """Reopen a finished tournament (finished -> running) to correct it; its frozen standings
+    are dropped until it finishes again. Staff and the club's organisers."""
+    with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
+        current = unit.tournament
+        if current.status != TournamentStatus.FINISHED:
+            return current
+        _set_status(unit, current, TournamentStatus.RUNNING, final_standings=None)
+    tournament.status, tournament.final_standings = current.status, None
+    return current

@@ -7,11 +7,10 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.tables import BaseTable, GradeColumn, PlayerColumn, player_link
-from tournaments.enums import Result
 from tournaments.models import Registration, Tournament
 
 
@@ -29,6 +28,10 @@ class RegistrationTable(BaseTable):
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
     grade = GradeColumn()
     rating_at_start = tables.Column(verbose_name=_("Rating"), default="–")
+    fide = tables.Column(
+        verbose_name=_("FIDE rating"), accessor="player__fide_standard", default="–"
+    )
+    club = tables.Column(verbose_name=_("Club"), accessor="player__club__name", default="")
     entered_round = tables.Column(verbose_name=_("From round"))
     withdrawn_after_round = tables.Column(
         verbose_name=_("Withdrawn after round"), default="", orderable=False
@@ -39,11 +42,14 @@ class RegistrationTable(BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args, grades: dict[int, str] | None = None, **kwargs):
-        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column."""
+    def __init__(self, *args, grades: dict[int, str] | None = None, fide: bool = True, **kwargs):
+        """``grades`` (go and shogi lists): player id -> grade; ``None`` hides the column.
+        ``fide``: the FIDE rating column (chess)."""
         self.grades = grades or {}
         if grades is None:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "grade")
+        if not fide:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "fide")
         super().__init__(*args, **kwargs)
 
 
@@ -51,7 +57,9 @@ class RoundTable(BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
-    published_at = tables.DateTimeColumn(verbose_name=_("Published"), default="")
+    published_at = tables.DateTimeColumn(
+        verbose_name=_("Published"), default="", format="Y-m-d H:i"
+    )
 
     class Meta(BaseTable.Meta):
         fields = ()
@@ -65,64 +73,13 @@ class RoundTable(BaseTable):
         return record.get_status_display()
 
 
-class BoardTable(BaseTable):
-    """Boards of one round; the last column holds the board's edit or result form."""
-
-    board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "num"}})
-    white = tables.Column(verbose_name=_("White"), accessor="white__name")
-    black = tables.Column(verbose_name=_("Black"), accessor="black__name", default=_("bye"))
-    result = tables.Column(verbose_name=_("Result"), default="")
-    preview = tables.Column(
-        verbose_name=_("Rating change if… (white / black)"),
-        accessor="pk",
-        orderable=False,
-        attrs={"td": {"class": "preview"}},
-    )
-    handicap = tables.Column(verbose_name=_("Handicap"), attrs={"td": {"class": "num"}})
-    form = tables.TemplateColumn(
-        verbose_name="",
-        template_name="backoffice/organiser/_board_form.html",
-        orderable=False,
-    )
-
-    class Meta(BaseTable.Meta):
-        fields = ()
-        orderable = False
-
-    def __init__(
-        self, *args: Any, draft: bool, manual: bool = False, go: bool = False, **kwargs: Any
-    ) -> None:
-        exclude = (("preview",) if draft else ()) + (() if go else ("handicap",))
-        super().__init__(*args, exclude=exclude, **kwargs)
-        self.draft = draft
-        self.manual = manual
-
-    def render_result(self, record: Any) -> str:
-        return record.get_result_display()
-
-    def render_preview(self, record: Any) -> str:
-        """The change each result would cause (``record.previews``, from
-        ``ratings.queries.result_previews``); empty for unrated boards."""
-        labels = dict(Result.choices)
-        return format_html_join(
-            " · ",
-            "{}: {} / {}",
-            (
-                (labels[p.result], signed(p.white), signed(p.black))
-                for p in getattr(record, "previews", [])
-            ),
-        )
-
-    def render_handicap(self, value: int) -> str:
-        return str(value) if value else _("even")
-
-
 class OrganiserTournamentTable(BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
     name = tables.Column(verbose_name=_("Tournament"))
-    start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
-    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
+    start_date = tables.DateColumn(verbose_name=_("Start"), format="Y-m-d")
+    end_date = tables.DateColumn(verbose_name=_("End"), format="Y-m-d")
+    status = tables.Column(verbose_name=_("Status"))
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
@@ -138,6 +95,9 @@ class OrganiserTournamentTable(BaseTable):
 
     def render_pairing_system(self, record: Tournament) -> str:
         return record.get_pairing_system_display()
+
+    def render_status(self, record: Tournament) -> str:
+        return record.get_status_display()
 
     def render_links(self, record: Tournament) -> str:
         return format_html(
@@ -213,8 +173,10 @@ class ClubPlayerTable(BaseTable):
     """The players of one club (organiser's club page)."""
 
     name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
+    birth_year = tables.Column(verbose_name=_("Born"), accessor="birth_date__year", default="")
     federation = tables.Column(verbose_name=_("Federation"), default="")
     fide_id = tables.Column(verbose_name=_("FIDE ID"), default="")
+    fide_standard = tables.Column(verbose_name=_("FIDE rating"), default="")
     account = tables.Column(verbose_name=_("Account"), accessor="account__username", default="")
 
     class Meta(BaseTable.Meta):

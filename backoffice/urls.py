@@ -6,10 +6,21 @@ namespace): the fixed addresses here come before the public ``<slug>/`` pages.
 
 from django.urls import path
 
-from backoffice.views import clubs, reports, rounds, tournaments, trf
+from backoffice.views import (
+    clubs,
+    fide,
+    lifecycle,
+    printables,
+    registration,
+    reports,
+    rounds,
+    tournaments,
+    trf,
+)
 
 tournament_patterns = [
     path("import-trf/", trf.TrfImportView.as_view(), name="trf_import"),
+    path("organise/fide-list/", fide.FideListView.as_view(), name="fide_import"),
     path("organise/", tournaments.TournamentListView.as_view(), name="organise_list"),
     path("organise/new/", tournaments.TournamentCreateView.as_view(), name="organise_create"),
     path("organise/clubs/", clubs.ClubListView.as_view(), name="organise_clubs"),
@@ -32,8 +43,23 @@ tournament_patterns = [
     path("<slug:slug>/organise/", tournaments.DashboardView.as_view(), name="organise"),
     path(
         "<slug:slug>/organise/register/",
-        tournaments.RegisterView.as_view(),
+        registration.RegisterView.as_view(),
         name="organise_register",
+    ),
+    path(
+        "<slug:slug>/organise/register/lines/",
+        registration.EntriesView.as_view(),
+        name="organise_register_lines",
+    ),
+    path(
+        "<slug:slug>/organise/register/new/",
+        registration.NewcomerView.as_view(),
+        name="organise_register_new",
+    ),
+    path(
+        "<slug:slug>/organise/players/",
+        registration.SearchView.as_view(),
+        name="organise_players",
     ),
     path(
         "<slug:slug>/organise/withdraw/",
@@ -77,6 +103,23 @@ tournament_patterns = [
         name="organise_add_round",
     ),
     path("<slug:slug>/organise/pair/", rounds.PairView.as_view(), name="organise_pair"),
+    path(
+        "<slug:slug>/organise/open/",
+        lifecycle.OpenRegistrationView.as_view(),
+        name="organise_open_registration",
+    ),
+    path("<slug:slug>/organise/finish/", lifecycle.FinishView.as_view(), name="organise_finish"),
+    path("<slug:slug>/organise/reopen/", lifecycle.ReopenView.as_view(), name="organise_reopen"),
+    path(
+        "<slug:slug>/organise/print/<str:kind>/",
+        printables.PrintView.as_view(),
+        name="organise_print_list",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/print/<str:kind>/",
+        printables.PrintView.as_view(),
+        name="organise_print",
+    ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/",
         rounds.RoundView.as_view(),

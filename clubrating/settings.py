@@ -7,7 +7,9 @@ when DEBUG is off), ``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS`` (comma separa
 ``CONN_MAX_AGE``, ``TIME_ZONE``; with DEBUG off: ``SECURE_SSL_REDIRECT``,
 ``SECURE_HSTS_SECONDS``, ``SECURE_PROXY_SSL_HEADER`` (default on: trust ``X-Forwarded-Proto``
 from the proxy); ``LOGIN_FAILURE_LIMIT`` and ``LOGIN_COOLOFF_HOURS`` (login throttling);
-``STATIC_ROOT``. docs/deploy.md describes them all.
+``STATIC_ROOT``; e-mail (password resets): ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``,
+``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
+``DEFAULT_FROM_EMAIL``. docs/deploy.md describes them all.
 """
 
 import os
@@ -73,6 +75,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # request.htmx: the organiser pages answer htmx requests with the part that changed.
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -197,7 +201,29 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-LOGIN_URL = "admin:login"
+# Everybody signs in on the site's own login page (organisers, arbiters and players need no
+# staff flag); the admin's login stays for staff only.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "account"
+LOGOUT_REDIRECT_URL = "ratings:home"
+
+# E-mail (password resets): printed on the console locally; in production an SMTP server
+# from the environment (docs/deploy.md).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubrating <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
 # their traceback, each line with the request's id (core/request_id.py); with ``ADMINS`` set

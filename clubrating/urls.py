@@ -8,6 +8,7 @@ from django.views.i18n import set_language
 
 from api import api
 from backoffice import urls as backoffice_urls
+from backoffice.views.accounts import account_patterns
 from public import urls as public_urls
 from public.views.health import healthz
 
@@ -21,6 +22,8 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    # The site's accounts: login, logout, password change and reset, "my account".
+    path("accounts/", include(account_patterns)),
     # The language switch only writes the visitor's own language cookie: exempt from CSRF so
     # that public pages carry no per-visitor token and can be served whole from the cache.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),

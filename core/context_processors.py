@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core import roles as permissions
 
 
@@ -23,6 +25,23 @@ class Roles:
     @cached_property
     def staff(self) -> bool:
         return permissions.is_staff(self.user)
+
+    @cached_property
+    def summary(self) -> str:
+        """The signed-in user's roles in a few words ("organiser, arbiter"), for the header."""
+        user = self.user
+        if user is None or not user.is_authenticated:
+            return ""
+        names = []
+        if self.staff:
+            names.append(_("staff"))
+        if permissions.organised_clubs(user).exists() and not self.staff:
+            names.append(_("organiser"))
+        if user.arbitrated_tournaments.exists():
+            names.append(_("arbiter"))
+        if permissions.player_of(user) is not None:
+            names.append(_("player"))
+        return ", ".join(names)
 
     @cached_property
     def report(self) -> bool:

@@ -48,3 +48,5 @@ class AuditAction(models.TextChoices):
     CLUB_DELETED = "club_deleted", _("club deleted")
     ORGANISERS_SET = "organisers_set", _("organisers appointed")
     RATING_LIST_CHANGED = "rating_list_changed", _("rating list changed")
+    TOURNAMENT_STATUS_CHANGED = "tournament_status_changed", _("tournament status changed")
+    FIDE_LIST_IMPORTED = "fide_list_imported", _("FIDE rating list imported")

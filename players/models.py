@@ -53,6 +53,10 @@ class Player(models.Model):
     )
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True, unique=True)
     title = models.CharField(_("FIDE title"), max_length=3, choices=Title.choices, blank=True)
+    # FIDE's own ratings, from the last FIDE rating list imported (shown next to ours).
+    fide_standard = models.PositiveSmallIntegerField(_("FIDE standard"), null=True, blank=True)
+    fide_rapid = models.PositiveSmallIntegerField(_("FIDE rapid"), null=True, blank=True)
+    fide_blitz = models.PositiveSmallIntegerField(_("FIDE blitz"), null=True, blank=True)
     account = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),

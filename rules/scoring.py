@@ -40,6 +40,7 @@ __all__ = [
     "RESULT_POINTS",
     "PointSystem",
     "normal_code",
+    "result_from_key",
     "result_of_codes",
     "side_codes",
 ]
@@ -105,6 +106,47 @@ def side_codes(result: str, *, bye: bool) -> tuple[str, str | None]:
 def result_of_codes(white: str, black: str) -> str | None:
     """The stored result of a game whose players have these codes (``None``: no such game)."""
     return _BY_CODES.get((white, black))
+
+
+#: What an arbiter types for a game's result (keyboard entry), lower-cased, spaces removed.
+RESULT_KEYS = {
+    "1": "10",
+    "1-0": "10",
+    "1–0": "10",
+    "10": "10",
+    "0": "01",
+    "0-1": "01",
+    "0–1": "01",
+    "01": "01",
+    "=": "==",
+    "½": "==",
+    "1/2": "==",
+    "0.5": "==",
+    ".5": "==",
+    "½-½": "==",
+    "½–½": "==",
+    "==": "==",
+    "+": "+-",
+    "+-": "+-",
+    "-": "-+",
+    "-+": "-+",
+    "--": "--",
+    "wl": "WL",
+    "dd": "DD",
+    "lw": "LW",
+}
+
+
+def result_from_key(key: str, *, bye: bool) -> str | None:
+    """The stored result for what an arbiter typed: ``1`` (White wins), ``0`` (Black wins),
+    ``=`` or ``½`` (draw), ``+`` / ``-`` (White / Black wins by forfeit), ``--`` (double
+    forfeit), or the stored code itself (``10``, ``+-``, ``WL``…); a bye's ``F H U Z``.
+    ``None``: nothing a result can be made of."""
+    text = "".join((key or "").split()).lower()
+    if bye:
+        code = text.upper()
+        return code if code in BYE_RESULTS else None
+    return RESULT_KEYS.get(text)
 
 
 def _exact(value: Fraction | int | str | Decimal) -> Fraction:

@@ -42,6 +42,20 @@ DEFAULT_TIEBREAKS = {
 }
 
 
+class TournamentStatus(models.TextChoices):
+    """A tournament's life: set up (draft), players entering, rounds being played, finished
+    (its final standings frozen; reopened only by its managers)."""
+
+    DRAFT = "draft", _("draft")
+    REGISTRATION = "registration", _("registration")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+#: The most rounds a tournament may plan (a Swiss needs at least one more player than rounds).
+MAX_ROUNDS = 50
+
+
 class HandicapPolicy(models.TextChoices):
     """How many stones Black gets in a go game of the McMahon engine."""
 

@@ -14,6 +14,7 @@ from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
+    MAX_ROUNDS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
     ROUND_ROBINS,
@@ -25,6 +26,7 @@ from tournaments.enums import (
     Result,
     RoundStatus,
     Seeding,
+    TournamentStatus,
 )
 
 
@@ -97,7 +99,14 @@ class Tournament(models.Model):
     city = models.CharField(_("city"), max_length=100, blank=True)
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
-    rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=0)
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"), default=0, validators=[MaxValueValidator(MAX_ROUNDS)]
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
+    )
+    #: Frozen when the tournament is finished: the final standings as they were then (JSON).
+    final_standings = models.JSONField(_("final standings"), null=True, blank=True)
     pairing_system = models.CharField(
         _("pairing system"),
         max_length=20,

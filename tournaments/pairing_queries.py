@@ -12,18 +12,27 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db.models import Max
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.enums import Title
 from rules import scoring
-from rules.pairing import mcmahon
+from rules.pairing import berger, mcmahon
 from rules.pairing.state import PlayerState, RoundRecord, TournamentState
 from rules.ratings import egf, fesa
-from tournaments.enums import MCMAHON_SCORED, SHOGI_SYSTEMS, RoundStatus
+from tournaments.enums import (
+    MCMAHON_SCORED,
+    SHOGI_SYSTEMS,
+    PairingSystem,
+    RoundStatus,
+    TournamentStatus,
+)
 from tournaments.models import (
     ForbiddenPair,
     Game,
@@ -88,6 +97,83 @@ def round_version(round: Round) -> str:
     boards = Game.objects.filter(round_id=round.pk).order_by("pk")
     rows = [str(status), *map(repr, boards.values_list("pk", "board", "white", "black", "result"))]
     return hashlib.sha256("|".join(rows).encode()).hexdigest()[:16]
+
+
+def planned_rounds(tournament: Tournament, players: int) -> int:
+    """The number of rounds: the Berger table's for a round robin, else the planned one."""
+    if tournament.is_round_robin:
+        return berger.round_count(
+            players, double=tournament.pairing_system == PairingSystem.DOUBLE_ROUND_ROBIN
+        )
+    return tournament.rounds_planned
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What the tournament needs next. ``kind``: ``players`` (fewer than two), ``rounds`` (the
+    number of rounds is not set), ``publish`` (round ``round`` is a draft), ``results``
+    (``boards`` of round ``round`` have no result), ``pair`` (round ``round`` can be paired),
+    ``add`` (a manual tournament: add round ``round``), ``finish`` (every round is played),
+    ``finished``. ``str()`` is the sentence the organiser pages show."""
+
+    kind: str
+    round: int = 0
+    boards: tuple[int, ...] = ()
+
+    @property
+    def can_pair(self) -> bool:
+        return self.kind == "pair"
+
+    def __str__(self) -> str:
+        if self.kind == "results":
+            return ngettext(
+                "enter board %(boards)s of round %(round)d first.",
+                "enter boards %(boards)s of round %(round)d first.",
+                len(self.boards),
+            ) % {
+                "boards": get_text_list([str(b) for b in self.boards], _("and")),
+                "round": self.round,
+            }
+        return {
+            "players": _("enter at least two players first."),
+            "rounds": _("set the number of rounds first."),
+            "publish": _("publish round %(round)d first."),
+            "pair": _("round %(round)d can be paired."),
+            "add": _("add round %(round)d and its boards."),
+            "finish": _("every round is played: finish the tournament."),
+            "finished": _("the tournament is finished."),
+        }[self.kind] % {"round": self.round}
+
+
+def next_step(tournament: Tournament) -> NextStep:
+    """What ``tournament`` needs next (:class:`NextStep`): a few small queries."""
+    if tournament.status == TournamentStatus.FINISHED:
+        return NextStep("finished")
+    last = last_round(tournament)
+    if last is not None and last.status == RoundStatus.DRAFT:
+        return NextStep("publish", last.number)
+    if last is not None:
+        missing = tuple(
+            Game.objects.filter(round=last, result="")
+            .order_by("board")
+            .values_list("board", flat=True)
+        )
+        if missing:
+            return NextStep("results", last.number, missing)
+    done = last.number if last is not None else 0
+    players = Registration.objects.filter(tournament=tournament).count()
+    total = planned_rounds(tournament, players)
+    if tournament.pairing_system == PairingSystem.MANUAL:
+        if total and done >= total:
+            return NextStep("finish", done)
+        return NextStep("add", done + 1)
+    if players < 2 and done == 0:
+        return NextStep("players")
+    if total < 1:
+        return NextStep("rounds")
+    if done >= total:
+        return NextStep("finish", done)
+    return NextStep("pair", done + 1)
 
 
 def highest_round_number(tournament: Tournament) -> int:

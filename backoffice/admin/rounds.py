@@ -57,6 +57,8 @@ def _correct_result(request, game: Game, result: str, *, prefix: str = "") -> Ga
         result=result,
         actor=request.user,
         correction=True,
+        # Staff correcting in the admin mean it; the audit entry names the later rounds.
+        later_rounds_confirmed=True,
     )
 
 

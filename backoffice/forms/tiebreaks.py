@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from core.tiebreak_names import describe
 from rules.standings import parse_tiebreaks
-from tournaments.enums import ROUND_ROBINS
+from tournaments.enums import DEFAULT_TIEBREAKS, ROUND_ROBINS
 from tournaments.validators import preset_codes, validate_tiebreaks
 
 PRESET_LABELS = {
@@ -39,13 +40,7 @@ class TiebreakField(forms.CharField):
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
         kwargs.setdefault("max_length", 200)
-        kwargs.setdefault(
-            "help_text",
-            gettext_lazy(
-                "TRF-26 codes in order, e.g. “BH/C1 BH DE WIN”. Empty: the default for the "
-                "format (Swiss: BH/C1 BH DE WIN BWG BPG; round robin: DE WIN SB KS)."
-            ),
-        )
+        kwargs.setdefault("help_text", lazy(default_help, str)())
         super().__init__(**kwargs)
 
     def clean(self, value):
@@ -66,6 +61,35 @@ class TiebreakFormMixin:
             except ValidationError as error:
                 self.add_error("tiebreaks", error)
         return cleaned
+
+
+def default_help(game: str = "chess", current: str = "") -> str:
+    """The field's help: the codes and the defaults, taken from the defaults themselves
+    (``DEFAULT_TIEBREAKS``) so that the help never names another default than the one
+    applied; ``current``: the default this tournament applies when the field is empty."""
+    defaults = DEFAULT_TIEBREAKS
+    if game == "chess":
+        text = gettext(
+            "Empty: the default of the format. Swiss: %(swiss)s; Swiss in a rating list: "
+            "%(rated)s (ARO is left out while a player is unrated: C.07 Art. 10); round "
+            "robin: %(rr)s."
+        ) % {
+            "swiss": defaults["swiss"],
+            "rated": defaults["swiss-rated"],
+            "rr": defaults["round-robin"],
+        }
+    else:
+        text = gettext(
+            "Empty: the default of the format. McMahon: %(mcmahon)s; Swiss: %(swiss)s; round "
+            "robin: %(rr)s."
+        ) % {
+            "mcmahon": defaults["mcmahon"],
+            "swiss": defaults["swiss-go"],
+            "rr": defaults["round-robin"],
+        }
+    if current:
+        text = gettext("Empty: this tournament's default, %(codes)s.") % {"codes": current}
+    return gettext("TRF-26 codes in order, e.g. “BH/C1 BH DE WIN”.") + " " + text
 
 
 def legend(codes: str) -> list[tuple[str, str]]:

@@ -1,18 +1,24 @@
-"""Organiser forms: shape only (types, choices); the services enforce the rules."""
+"""Organiser forms: shape only (types, choices); the services enforce the rules.
+
+The tournament's own settings forms live in :mod:`backoffice.forms.settings`.
+"""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from core import roles as permissions
+from players.enums import Sex
 from players.models import Player
-from tournaments.enums import BYE_RESULTS, GAME_RESULTS, ByeKind, PairingSystem, Result
-from tournaments.models import POINT_FIELDS, Game, Registration, Tournament
+from rules import scoring
+from tournaments.enums import BYE_RESULTS, ByeKind, Result
+from tournaments.models import Game, Registration, Tournament
 
 
 class _EntrantChoice(forms.ModelChoiceField):
@@ -35,123 +41,6 @@ def _entrants(tournament: Tournament) -> Any:
     return Player.objects.filter(registrations__tournament=tournament).order_by(
         "last_name", "first_name"
     )
-
-
-#: Go/shogi settings: optional in the forms (a chess organiser never sees a reason to fill
-#: them); left empty they keep the model's default.
-GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
-
-
-class GoSettingsMixin:
-    """Makes :data:`GO_FIELDS` optional; an empty one takes the model field's default."""
-
-    def _optional_go_fields(self) -> None:
-        for name in GO_FIELDS:
-            if name in self.fields:  # type: ignore[attr-defined]
-                self.fields[name].required = False  # type: ignore[attr-defined]
-
-    def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        for name in GO_FIELDS:
-            if name in cleaned and cleaned[name] in (None, ""):
-                cleaned[name] = Tournament._meta.get_field(name).get_default()
-
-
-class SettingsForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
-    """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
-    Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
-
-    tiebreaks = TiebreakField(label=_("Tie-breaks"))
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "pairing_system",
-            "rounds_planned",
-            *POINT_FIELDS,
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "max_half_point_byes",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._optional_go_fields()
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        self._go_defaults(cleaned)
-        return cleaned
-
-
-class TournamentCreateForm(GoSettingsMixin, TiebreakFormMixin, forms.ModelForm):
-    """A new tournament (``create_tournament``); an empty slug is made from the name."""
-
-    tiebreaks = TiebreakField(label=_("Tie-breaks"))
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "club",
-            "rating_list",
-            "rating_class",
-            "start_date",
-            "end_date",
-            "city",
-            "rounds_planned",
-            "pairing_system",
-            *POINT_FIELDS,
-            "max_half_point_byes",
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
-        widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
-        }
-
-    def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if user is not None and not permissions.is_staff(user):
-            # Organisers create tournaments for their own clubs only.
-            self.fields["club"].queryset = permissions.organised_clubs(user)
-            self.fields["club"].required = True
-        self.fields["slug"].required = False
-        self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
-        self.fields["rating_list"].empty_label = _("Unrated")
-        self.fields["rating_class"].required = False  # empty: class A (go lists only)
-        self.initial.setdefault("pairing_system", PairingSystem.SWISS_DUTCH)
-        self._optional_go_fields()
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        if "rating_class" in cleaned and not cleaned["rating_class"]:
-            cleaned["rating_class"] = "A"
-        self._go_defaults(cleaned)
-        start, end = cleaned.get("start_date"), cleaned.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The end date cannot be before the start date."))
-        return cleaned
-
-    def validate_unique(self) -> None:
-        """Uniqueness is the service's check (it can also pick a free slug)."""
 
 
 class AddRoundForm(forms.Form):
@@ -280,25 +169,61 @@ class PairForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """One board's result; ``correction`` is set by the form shown once a result exists."""
+    """One board's result, typed: ``1``, ``=`` or ``½``, ``0``, ``+``, ``-``, ``--`` (or the
+    stored codes; a bye's ``F H U Z``; ``x`` clears a result). The field never starts on a
+    result: an empty save writes nothing. ``correction`` is set once the game has a result;
+    ``based_on`` is the result shown when the form was drawn (the stale-form guard);
+    ``confirm_later`` confirms a correction that later rounds' pairings used."""
 
-    result = forms.ChoiceField(label=_("Result"))
+    result = forms.CharField(
+        label=_("Result"),
+        required=False,
+        max_length=8,
+        widget=forms.TextInput(
+            attrs={
+                "class": "result-key",
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "size": 4,
+                "enterkeyhint": "next",
+            }
+        ),
+    )
     correction = forms.BooleanField(required=False, widget=forms.HiddenInput)
     #: The result shown when the form was drawn: the service refuses if it changed meanwhile.
     based_on = forms.CharField(required=False, max_length=3, strip=False, widget=forms.HiddenInput)
+    confirm_later = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        codes = BYE_RESULTS if game is not None and game.black_id is None else GAME_RESULTS
-        self.fields["result"].choices = [
-            (value, label) for value, label in Result.choices if value in codes
-        ]
+        self.game = game
+        bye = game is not None and game.black_id is None
+        if bye:
+            self.fields["result"].widget.attrs["placeholder"] = "F H U Z"
+        if game is not None:
+            self.fields["result"].widget.attrs["aria-label"] = _("Result of board %(board)d") % {
+                "board": game.board
+            }
         if game is not None and game.result:
-            self.fields["result"].choices = [("", _("(clear)")), *self.fields["result"].choices]
-            self.fields["result"].required = False
-            self.initial.setdefault("result", game.result)
             self.initial.setdefault("correction", True)
         self.initial.setdefault("based_on", game.result if game is not None else "")
+
+    def clean_result(self) -> str:
+        typed = self.cleaned_data["result"]
+        if not typed.strip():
+            raise forms.ValidationError(_("Type a result first: nothing was saved."), code="empty")
+        if typed.strip().lower() == "x" and self.game is not None and self.game.result:
+            return ""
+        bye = self.game is not None and self.game.black_id is None
+        code = scoring.result_from_key(typed, bye=bye)
+        if code is None:
+            raise forms.ValidationError(
+                _("“%(typed)s” is not a result: type %(keys)s.")
+                % {"typed": typed, "keys": "F, H, U, Z" if bye else "1, =, 0, +, -"},
+                code="unknown",
+            )
+        return code
 
 
 class ArbitersForm(forms.Form):
@@ -329,17 +254,108 @@ class ReportForm(forms.Form):
 
     result = forms.ChoiceField(
         label=_("Result"),
-        choices=[(c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS],
+        # Never starts on a result: an empty report is refused and writes nothing.
+        choices=[
+            ("", "—"),
+            *((c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS),
+        ],
     )
 
 
 class ClubPlayerForm(forms.ModelForm):
-    """A new player of the organiser's club (``create_player``; the club is the page's)."""
+    """A new player of the organiser's club (``create_player``; the club is the page's).
+    ``allow_duplicate`` confirms a player whose name and birth year another player has."""
+
+    allow_duplicate = forms.BooleanField(
+        label=_("A different person with the same name: create anyway"), required=False
+    )
 
     class Meta:
         model = Player
         fields = ["last_name", "first_name", "sex", "birth_date", "federation", "fide_id", "title"]
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def validate_unique(self) -> None:
         """Uniqueness (the FIDE ID) is checked by the service's ``full_clean``."""
+
+
+class EntriesForm(forms.Form):
+    """Players in bulk: pasted lines or a CSV file (``rules.files.entries``)."""
+
+    lines = forms.CharField(
+        label=_("Players, one per line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+        help_text=_(
+            "Name (Lastname, Firstname), sex (m/f), birth year, federation, FIDE ID, rating — "
+            "separated by tabs (copied from a spreadsheet), semicolons or commas. Only the "
+            "name is needed for a known player; a new one also needs the sex."
+        ),
+    )
+    file = forms.FileField(
+        label=_("Or a CSV file"),
+        required=False,
+        help_text=_("The same columns, one player per row; a header row is skipped."),
+    )
+    allow_duplicates = forms.BooleanField(
+        label=_("They are different people: enter them anyway"),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > 1024 * 1024:
+                raise forms.ValidationError(_("The file is larger than 1 MB."))
+            try:
+                cleaned["lines"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        if not (cleaned.get("lines") or "").strip():
+            raise forms.ValidationError(_("Paste the players, or choose a CSV file."))
+        return cleaned
+
+
+class NewcomerForm(forms.Form):
+    """A player new to the club, entered with a known rating in the same step."""
+
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
+    sex = forms.ChoiceField(label=_("Sex"), choices=[("", "---------"), *Sex.choices])
+    birth_year = forms.IntegerField(label=_("Birth year"), required=False, min_value=1900)
+    federation = forms.CharField(
+        label=_("Federation"), required=False, max_length=3, help_text=_("e.g. ENG")
+    )
+    fide_id = forms.IntegerField(label=_("FIDE ID"), required=False, min_value=1)
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=3500,
+        help_text=_("A known rating (e.g. FIDE's): the rating for the initial ranking."),
+    )
+    allow_duplicates = forms.BooleanField(
+        label=_("A different person: enter anyway"), required=False
+    )
+    layout_fields = (
+        "last_name",
+        "first_name",
+        "sex",
+        "birth_year",
+        "federation",
+        "fide_id",
+        "rating",
+    )
+
+    def clean_birth_year(self) -> int | None:
+        year = self.cleaned_data["birth_year"]
+        if year is not None and year > datetime.date.today().year:
+            raise forms.ValidationError(_("The birth year is in the future."))
+        return year
+
+    def clean_federation(self) -> str:
+        value = self.cleaned_data["federation"].strip().upper()
+        if value and (len(value) != 3 or not value.isalpha()):
+            raise forms.ValidationError(_("Use a three-letter federation code, e.g. ENG."))
+        return value

@@ -15,7 +15,7 @@ from backoffice.seed.events import PlannedTournament, month_start
 from backoffice.seed.people import Person
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
-from tournaments.enums import ByeKind, Result
+from tournaments.enums import ByeKind, Result, TournamentStatus
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 
 
@@ -75,12 +75,22 @@ class Write:
                 rounds_planned=len(t.dates),
                 pairing_system=t.system,
                 drawn_colour=t.initial_colour,  # the default initial colour is drawn by lot
+                # Every seeded tournament has its rounds (the championship: round 1 paired).
+                status=TournamentStatus.RUNNING,
             )
             for t in self.tournaments
         )
-        # Pairing numbers are the TPNs the pairings were made with (Swiss: the initial ranking).
+        # Pairing numbers are the TPNs the pairings were made with (Swiss: the initial ranking),
+        # and the rating at start the one the pairings sorted by (the list's starting rating).
         registrations = Registration.objects.bulk_create(
-            Registration(tournament=tournament, player=p.player, pairing_number=number)
+            Registration(
+                tournament=tournament,
+                player=p.player,
+                pairing_number=number,
+                rating_at_start=p.starting.get(t.rating_list, (None, 0))[0]
+                if t.rating_list
+                else None,
+            )
             for t, tournament in zip(self.tournaments, tournaments, strict=True)
             for number, p in enumerate(t.entrants, start=1)
         )

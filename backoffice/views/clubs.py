@@ -29,6 +29,7 @@ from backoffice.views.base import (
 )
 from core import roles as permissions
 from players.models import Club
+from players.queries import possible_duplicates
 from tournaments.queries import club_players
 
 
@@ -81,13 +82,29 @@ class ClubPlayerCreateView(ClubMixin, View):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         form = ClubPlayerForm(request.POST)
         back = reverse("tournaments:organise_club", args=[self.club.pk])
+        duplicates: list = []
         if form.is_valid():
-            try:
-                player = create_player(club=self.club, actor=self.request.user, **form.cleaned_data)
-            except ValidationError as error:
-                add_errors(form, error)
+            data = dict(form.cleaned_data)
+            allowed = data.pop("allow_duplicate")
+            born = data["birth_date"].year if data["birth_date"] else None
+            duplicates = (
+                [] if allowed else possible_duplicates(data["last_name"], data["first_name"], born)
+            )
+            if duplicates:
+                form.add_error(
+                    None,
+                    _(
+                        "A player with this name and birth year exists already: check the "
+                        "list below, or confirm that this is a different person."
+                    ),
+                )
             else:
-                messages.success(request, _("%(player)s added.") % {"player": player.name})
-                return HttpResponseRedirect(back)
+                try:
+                    player = create_player(club=self.club, actor=self.request.user, **data)
+                except ValidationError as error:
+                    add_errors(form, error)
+                else:
+                    messages.success(request, _("%(player)s added.") % {"player": player.name})
+                    return HttpResponseRedirect(back)
         view = ClubView(request=request, kwargs={"pk": pk}, club=self.club)
-        return view.render_to_response(view.get_context_data(form=form))
+        return view.render_to_response(view.get_context_data(form=form, duplicates=duplicates))

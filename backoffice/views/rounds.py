@@ -13,14 +13,14 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from actions.boards import add_game, delete_game, edit_board, swap_boards
 from actions.reports import confirm_report, reject_report
-from actions.results import record_result
+from actions.results import LaterRoundsPaired, record_result
 from actions.rounds import add_round, discard_pairings, pair_next_round, publish_round
 from backoffice.forms.tournaments import (
     AddBoardForm,
@@ -30,24 +30,23 @@ from backoffice.forms.tournaments import (
     ResultForm,
     SwapBoardsForm,
 )
-from backoffice.tables import (
-    BoardTable,
-    ReportTable,
-)
+from backoffice.queries import seats
+from backoffice.tables import ReportTable, signed
 from backoffice.views.base import (
     ActionView,
     TournamentMixin,
+    error_text,
 )
 from core import jobs
 from ratings.queries import result_previews
-from tournaments.enums import PairingSystem, RoundStatus
+from tournaments.enums import PairingSystem, Result, RoundStatus
 from tournaments.models import (
     Game,
     ResultReport,
     Round,
     Tournament,
 )
-from tournaments.pairing_queries import round_is_complete, round_version
+from tournaments.pairing_queries import next_step, round_version
 from tournaments.queries import pending_reports
 
 
@@ -65,33 +64,59 @@ class RoundMixin(TournamentMixin):
         return reverse("tournaments:organise_round", args=[self.tournament.slug, self.round.number])
 
 
+def preview_text(previews: list[Any]) -> str:
+    """ "1–0: +4.8 / −4.8 · ½–½: … " for a board's rating preview (white / black)."""
+    labels = dict(Result.choices)
+    return " · ".join(
+        f"{labels[p.result]}: {signed(p.white)} / {signed(p.black)}" for p in previews
+    )
+
+
+def board_games(round_: Round, tournament: Tournament, *, only: int | None = None) -> list[Game]:
+    """The round's games (or board ``only``) with what their rows show: each player's seat
+    (pairing number, rating, points, colours), the rating preview and the board's form."""
+    games = list(
+        Game.objects.filter(round=round_, **({} if only is None else {"board": only}))
+        .select_related("white", "black")
+        .order_by("board")
+    )
+    round_.tournament = tournament
+    draft = round_.status == RoundStatus.DRAFT
+    table = seats(round_)
+    version = round_version(round_) if draft else ""
+    previews = {} if draft else result_previews(tournament=tournament, games=games)
+    for game in games:
+        game.round = round_
+        game.white_seat = table.get(game.white_id)
+        game.black_seat = table.get(game.black_id) if game.black_id else None
+        game.preview_text = preview_text(previews.get(game.pk, []))
+        if draft:
+            game.form = EditBoardForm(
+                tournament=tournament,
+                initial={"white": game.white_id, "black": game.black_id, "version": version},
+                prefix=f"b{game.board}",
+            )
+        else:
+            game.form = ResultForm(game=game, prefix=f"b{game.board}")
+    return games
+
+
 class RoundView(RoundMixin, TemplateView):
-    """One round: the boards, their edit forms (draft) or result forms (published)."""
+    """One round: the draft's boards with their swap and edit forms, or the published boards
+    with the keyboard result entry (one form per board, saved by htmx without a reload)."""
 
     template_name = "backoffice/organiser/round.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        games = list(
-            Game.objects.filter(round=self.round)
-            .select_related("white", "black", "round__tournament")
-            .order_by("board")
-        )
+        games = board_games(self.round, self.tournament)
         draft = self.round.status == RoundStatus.DRAFT
-        version = round_version(self.round) if draft else ""
         for game in games:
-            if draft:
-                game.form = EditBoardForm(
-                    tournament=self.tournament,
-                    initial={"white": game.white_id, "black": game.black_id, "version": version},
-                    prefix=f"b{game.board}",
-                )
-            else:
-                game.form = ResultForm(game=game, prefix=f"b{game.board}")
-        previews = {} if draft else result_previews(tournament=self.tournament, games=games)
-        for game in games:
-            game.previews = previews.get(game.pk, [])
-        manual = self.tournament.pairing_system == PairingSystem.MANUAL
-        table = BoardTable(games, draft=draft, manual=manual, go=self.tournament.is_go)
+            pending = kwargs.get("pending", {}).get(game.board)
+            if pending:
+                game.row_error, game.confirm_code = pending
+        first_empty = next((g for g in games if not g.result and not draft), None)
+        if first_empty is not None:
+            first_empty.form.fields["result"].widget.attrs["autofocus"] = True
         reports = pending_reports(self.tournament, round_=self.round)
         return super().get_context_data(
             reports=reports,
@@ -99,10 +124,10 @@ class RoundView(RoundMixin, TemplateView):
             tournament=self.tournament,
             round=self.round,
             draft=draft,
-            complete=round_is_complete(self.round),
-            table=table,
-            swap_form=SwapBoardsForm(initial={"version": version}),
-            manual=manual,
+            games=games,
+            version=round_version(self.round) if draft else "",
+            step=None if draft else next_step(self.tournament),
+            manual=self.tournament.pairing_system == PairingSystem.MANUAL,
             add_board_form=AddBoardForm(tournament=self.tournament),
             **kwargs,
         )
@@ -173,7 +198,14 @@ class PublishView(RoundActionView):
 
 
 class DiscardView(RoundActionView):
+    """Discard a draft: only with ``confirm=yes`` (the page asks first)."""
+
     def perform(self, form: Any) -> Any:
+        if self.request.POST.get("confirm") != "yes":
+            raise ValidationError(
+                _("Confirm that the draft of round %(round)d is to be discarded.")
+                % {"round": self.round.number}
+            )
         number = self.round.number
         discard_pairings(round=self.round, actor=self.request.user)
         messages.success(
@@ -237,25 +269,80 @@ class SwapBoardsView(RoundActionView):
 
 
 class ResultView(RoundActionView):
+    """Save one board's result (``record_result``, with the stale-form guard). An htmx request
+    gets the board's row back (saved, or the reason it was refused); a plain form post is
+    redirected to the round page with a message. A correction that later rounds' pairings
+    used asks for confirmation first (one more post, with ``confirm_later``)."""
+
     def get_form(self) -> forms.Form:
         return ResultForm(self.request.POST, game=self.game(), prefix=f"b{self.kwargs['board']}")
 
     def perform(self, form: Any) -> Any:
         based_on = self.request.POST.get(form.add_prefix("based_on"))
-        game = record_result(
-            game=self.game(),
+        return record_result(
+            game=form.game,
             result=form.cleaned_data["result"],
             correction=form.cleaned_data["correction"],
             actor=self.request.user,
             # Forms drawn before this field existed carry nothing: no check then.
             expected_result=None if based_on is None else form.cleaned_data["based_on"],
+            later_rounds_confirmed=form.cleaned_data["confirm_later"],
         )
+
+    def _row(self, **state: Any) -> HttpResponse:
+        game = board_games(self.round, self.tournament, only=self.kwargs["board"])[0]
+        for name, value in state.items():
+            setattr(game, name, value)
+        context = {
+            "game": game,
+            "tournament": self.tournament,
+            "round": self.round,
+            "manual": self.tournament.pairing_system == PairingSystem.MANUAL,
+            "changed": state.get("saved", False),
+            "step": next_step(self.tournament),
+        }
+        return render(self.request, "backoffice/organiser/_board_row_response.html", context)
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = self.get_form()
+        if not form.is_valid():
+            text = " ".join(e for errors in form.errors.values() for e in errors)
+            if request.htmx:
+                return self._row(row_error=text)
+            messages.error(
+                request, _("Board %(board)d: %(why)s") % {"board": form.game.board, "why": text}
+            )
+            return HttpResponseRedirect(self.redirect_url())
+        try:
+            game = self.perform(form)
+        except LaterRoundsPaired as error:
+            state = (error_text(error), form.cleaned_data["result"])
+            if request.htmx:
+                return self._row(row_error=state[0], confirm_code=state[1])
+            view = RoundView(request=request, kwargs=self.kwargs, round=self.round)
+            view.tournament = self.tournament
+            context = view.get_context_data(pending={form.game.board: state})
+            return view.render_to_response(context)
+        except ValidationError as error:
+            if request.htmx:
+                return self._row(row_error=error_text(error))
+            messages.error(request, error_text(error))
+            return HttpResponseRedirect(self.redirect_url())
+        if request.htmx:
+            self._say_if_recomputing()  # shown by the next page drawn
+            return self._row(saved=True)
         messages.success(
-            self.request,
+            request,
             _("Board %(board)d: %(result)s.")
             % {"board": game.board, "result": game.get_result_display() or "–"},
         )
-        recomputing = self.tournament.rating_list_id and jobs.status(self.tournament.rating_list_id)
+        self._say_if_recomputing()
+        return HttpResponseRedirect(self.redirect_url())
+
+    def _say_if_recomputing(self) -> None:
+        """With a job queue, a late correction recomputes in the background: say so."""
+        rating_list = self.tournament.rating_list_id
+        recomputing = rating_list and jobs.status(rating_list)
         if recomputing:
             messages.info(
                 self.request,
@@ -265,7 +352,6 @@ class ResultView(RoundActionView):
                 )
                 % recomputing,
             )
-        return game
 
 
 class AddBoardView(RoundActionView):

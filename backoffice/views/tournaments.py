@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
@@ -20,21 +19,20 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
-from actions.registrations import register_player, withdraw_player
+from actions.registrations import withdraw_player
 from actions.tournaments import create_tournament, set_arbiters, update_tournament
+from backoffice.forms.settings import FORMATS, game_of
 from backoffice.forms.tournaments import (
     AddRoundForm,
     ArbitersForm,
     ByeForm,
     ForbiddenPairForm,
-    RegisterForm,
     SettingsForm,
     TournamentCreateForm,
     WithdrawForm,
 )
 from backoffice.tables import (
     OrganiserTournamentTable,
-    RegistrationTable,
     RoundTable,
 )
 from backoffice.views.base import (
@@ -43,13 +41,12 @@ from backoffice.views.base import (
     TournamentMixin,
     add_errors,
 )
+from backoffice.views.registration import registration_context
 from core import roles as permissions
-from ratings.queries import tournament_grades
-from tournaments import queries
+from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
 from tournaments.models import (
     ForbiddenPair,
-    Registration,
     RequestedBye,
     Round,
     Tournament,
@@ -91,8 +88,22 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
     def has_permission(self) -> bool:
         return permissions.can_create_tournament(self.request.user)
 
+    def game(self) -> str:
+        """The game chosen with the tabs (``?game=``), else the one of the format posted."""
+        chosen = self.request.GET.get("game") or self.request.POST.get("game")
+        if chosen:
+            return game_of(chosen)
+        system = self.request.POST.get("pairing_system", "")
+        for game in (GameKind.GO, GameKind.SHOGI):
+            if system in FORMATS[game] and system not in FORMATS[GameKind.CHESS]:
+                return game
+        return GameKind.CHESS
+
     def get_form_kwargs(self) -> dict[str, Any]:
-        return {**super().get_form_kwargs(), "user": self.request.user}
+        return {**super().get_form_kwargs(), "user": self.request.user, "game": self.game()}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(game=self.game(), games=GameKind.choices, **kwargs)
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         try:
@@ -108,75 +119,73 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
 
 
 class DashboardView(TournamentMixin, TemplateView):
-    """Players, rounds and the registration forms of one tournament."""
+    """One tournament: its status and next step, rounds, players (with the picker and the
+    bulk entry), arbiters, byes, forbidden pairs and settings."""
 
     template_name = "backoffice/organiser/dashboard.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournament = self.tournament
-        registrations = (
-            Registration.objects.filter(tournament=tournament)
-            .select_related("player")
-            .order_by("pairing_number", "player__last_name")
-        )
-        grades = (
-            queries.entry_grades(tournament, registrations)
-            if tournament.uses_mcmahon_engine
-            else tournament_grades(tournament, [r.player_id for r in registrations])
-        )
-        players = RegistrationTable(registrations, grades=grades)
         rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
         for round_ in rounds:
             round_.complete = round_is_complete(round_)
         rounds_table = RoundTable(rounds)
-        RequestConfig(self.request, paginate=False).configure(players)
-        last = rounds[-1] if rounds else None
         arbiters = sorted(u.get_username() for u in tournament.arbiters.all())
+        settings_form = kwargs.pop("settings_form", None) or SettingsForm(
+            instance=tournament, auto_id="settings-%s"
+        )
         return super().get_context_data(
-            tournament=tournament,
-            can_manage=permissions.can_manage_tournament(self.request.user, tournament),
+            **registration_context(self, **kwargs),
             arbiters=arbiters,
-            arbiters_form=ArbitersForm(initial={"usernames": ", ".join(arbiters)}),
+            arbiters_form=ArbitersForm(
+                initial={"usernames": ", ".join(arbiters)}, auto_id="arbiters-%s"
+            ),
             reports=pending_reports(tournament),
-            players_table=players,
             rounds_table=rounds_table,
-            can_pair=tournament.pairing_system != PairingSystem.MANUAL
-            and (last is None or last.complete),
-            next_round_number=last.number + 1 if last else 1,
             manual=tournament.pairing_system == PairingSystem.MANUAL,
-            add_round_form=AddRoundForm(),
-            register_form=RegisterForm(tournament=tournament),
-            withdraw_form=WithdrawForm(tournament=tournament),
-            bye_form=ByeForm(tournament=tournament),
-            forbidden_form=ForbiddenPairForm(tournament=tournament),
-            settings_form=SettingsForm(instance=tournament),
+            add_round_form=AddRoundForm(auto_id="round-%s"),
+            withdraw_form=WithdrawForm(tournament=tournament, auto_id="withdraw-%s"),
+            bye_form=ByeForm(tournament=tournament, auto_id="bye-%s"),
+            forbidden_form=ForbiddenPairForm(tournament=tournament, auto_id="forbidden-%s"),
+            settings_form=settings_form,
             requested_byes=RequestedBye.objects.filter(registration__tournament=tournament)
             .select_related("registration__player")
             .order_by("round_number"),
             forbidden_pairs=ForbiddenPair.objects.filter(tournament=tournament).select_related(
                 "player_a", "player_b"
             ),
-            **kwargs,
+            frozen=tournament.final_standings,
         )
 
 
 class SettingsView(ActionView):
-    """Change the format, points and pairing options (``update_tournament``)."""
+    """Change the format, points and pairing options (``update_tournament``); a refused form
+    is shown again on the dashboard with its errors."""
 
     manage = True
 
-    def get_form(self) -> forms.Form:
-        return SettingsForm(
-            self.request.POST, instance=Tournament.objects.get(pk=self.tournament.pk)
+    def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = SettingsForm(
+            request.POST,
+            instance=Tournament.objects.get(pk=self.tournament.pk),
+            auto_id="settings-%s",
         )
-
-    def perform(self, form: Any) -> Any:
-        changes = {name: form.cleaned_data[name] for name in form.changed_data}
-        if not changes:
-            return None
-        update_tournament(tournament=self.tournament, actor=self.request.user, changes=changes)
-        messages.success(self.request, _("The settings were saved."))
-        return None
+        if form.is_valid():
+            changes = {name: form.cleaned_data[name] for name in form.changed_data}
+            try:
+                if changes:
+                    update_tournament(
+                        tournament=self.tournament, actor=request.user, changes=changes
+                    )
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                if changes:
+                    messages.success(request, _("The settings were saved."))
+                return HttpResponseRedirect(self.dashboard_url())
+        view = DashboardView(request=request, kwargs=self.kwargs)
+        view.tournament = Tournament.objects.get(pk=self.tournament.pk)
+        return view.render_to_response(view.get_context_data(settings_form=form))
 
 
 class CancelByeView(ActionView):
@@ -191,26 +200,6 @@ class CancelByeView(ActionView):
         )
         messages.success(self.request, _("The requested bye was cancelled."))
         return None
-
-
-class RegisterView(ActionView):
-    form_class = RegisterForm
-    manage = True
-
-    def perform(self, form: Any) -> Any:
-        registration = register_player(
-            tournament=self.tournament,
-            actor=self.request.user,
-            player=form.cleaned_data["player"],
-            rating_at_start=form.cleaned_data["rating_at_start"],
-            grade=form.cleaned_data.get("grade", ""),
-        )
-        messages.success(
-            self.request,
-            _("%(player)s is entered (pairing number %(number)s).")
-            % {"player": registration.player, "number": registration.pairing_number or "–"},
-        )
-        return registration
 
 
 class WithdrawView(ActionView):

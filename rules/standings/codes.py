@@ -47,6 +47,9 @@ _NAMES = {
 _CUT = frozenset({"BH", "FB", "SB", "PS", "ARO"})
 _MEDIAN = frozenset({"BH", "FB", "ARO"})
 _RATING = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+#: The rating tie-breaks (C.07 Art. 10): dropped when a player is unrated (and the
+#: tournament gives unrated players no rating).
+RATING_CODES = _RATING
 _ASCENDING = frozenset({"TPN", "DE"})
 
 

@@ -12,7 +12,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from rules.ratings.fide import rating_change
-from rules.standings.codes import PRESETS, TieBreak, parse_tiebreak, parse_tiebreaks
+from rules.standings.codes import (
+    PRESETS,
+    RATING_CODES,
+    TieBreak,
+    parse_tiebreak,
+    parse_tiebreaks,
+)
 from rules.standings.event import _after, _Event
 from rules.standings.model import Player, Tournament, Value
 from rules.standings.performance import _as_decimal, _rating_opponents, _tpr
@@ -57,6 +63,9 @@ class Standings:
     after_round: int
     tiebreaks: tuple[TieBreak, ...]
     rows: tuple[Row, ...]
+    #: Rating tie-breaks left out because a player is unrated and the tournament gives
+    #: unrated players no rating (C.07 Art. 10): not offered rather than a column of blanks.
+    dropped: tuple[TieBreak, ...] = ()
 
 
 def _resolve(
@@ -102,6 +111,8 @@ def standings(
     """
     tbs = _resolve(tournament, tiebreaks)
     ev = _Event(tournament, _after(tournament, after_round))
+    dropped = tuple(tb for tb in tbs if tb.name in RATING_CODES and ev.allrated(tb) is None)
+    tbs = tuple(tb for tb in tbs if tb not in dropped)
     order = sorted(ev.rounds, key=lambda n: (-ev.mms[n], n))
     groups: list[list[int]] = []
     for n in order:
@@ -145,7 +156,7 @@ def standings(
                 )
             )
         place += len(group)
-    return Standings(after_round=ev.k, tiebreaks=tbs, rows=tuple(rows))
+    return Standings(after_round=ev.k, tiebreaks=tbs, rows=tuple(rows), dropped=dropped)
 
 
 def _rating_change(ev: _Event, n: int, ratings: Mapping[int, int | None]) -> Decimal | None:

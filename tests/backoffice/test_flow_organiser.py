@@ -133,8 +133,12 @@ def test_full_flow_with_refusals(admin_client, event):
         (delta.pk, charlie.pk),
     ]
 
-    # Discard and regenerate, then publish.
-    admin_client.post(_url("organise_discard", 1))
+    # Discard (only once confirmed) and regenerate, then publish.
+    before = _snapshot()
+    response = admin_client.post(_url("organise_discard", 1), follow=True)
+    assert "Confirm that the draft of round 1 is to be discarded." in _messages(response)
+    assert _snapshot() == before
+    admin_client.post(_url("organise_discard", 1), {"confirm": "yes"})
     assert not Round.objects.filter(tournament=tournament).exists()
     admin_client.post(_url("organise_pair"))
     first = Round.objects.get(tournament=tournament, number=1)
@@ -171,7 +175,8 @@ def test_full_flow_with_refusals(admin_client, event):
     assert first.games.get(board=1).result == "=="
     admin_client.post(_url("organise_result", 1, 2), {"b2-result": "+-"})
     page = admin_client.get(_url("organise_round", 1)).content.decode()
-    assert "All results are in." in page
+    assert "<strong>Next:</strong> round 2 can be paired." in page
+    assert ">Pair round 2</button>" in page
     assert 'name="b1-correction" value="True"' in page
 
     # Round 2 can now be paired; standings show the points.

@@ -89,7 +89,12 @@ def test_format_cannot_change_once_a_round_is_paired(admin_client, league):
         follow=True,
     )
 
-    assert "This cannot change once a round has been paired." in _messages(response)
+    # The settings form comes back with the refusal in its error summary.
+    assert response.status_code == 200
+    assert (
+        '<a href="#settings-pairing_system">Pairing system: This cannot change once a round '
+        "has been paired.</a>" in response.content.decode()
+    )
     assert Tournament.objects.get(pk=tournament.pk).pairing_system == PairingSystem.SWISS_DUTCH
 
 

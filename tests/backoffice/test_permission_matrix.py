@@ -29,12 +29,14 @@ from actions import reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
 from actions.ratings import replay_rating_list
+from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
-from actions.tournaments import create_tournament
+from actions.tournaments import create_tournament, finish_tournament
 from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import PlayerRating
 from tests.actions.test_trf_import import SMALL
+from tests.datafiles import FIDE
 from tests.factories import make_player, register, standard_list
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, RequestedBye, ResultReport, Round, Tournament
@@ -68,6 +70,9 @@ READ_ONLY = frozenset(
         "tournaments:organise",
         "tournaments:organise_round",
         "tournaments:my_games",
+        "tournaments:organise_players",
+        "tournaments:organise_print",
+        "tournaments:organise_print_list",
         "healthz",
         "admin_auditentry_moved",
         "ratings:archive",
@@ -114,8 +119,22 @@ READ_ONLY = frozenset(
         "tournaments:standings_live",
     }
 )
-#: Writes that touch only the visitor's own session, never the database.
-SESSION_ONLY = frozenset({"set_language"})
+#: Writes that touch only the visitor's own session or account (the site's login, logout,
+#: password change and reset: tests/backoffice/test_accounts.py), never the project's tables.
+SESSION_ONLY = frozenset(
+    {
+        "set_language",
+        "account",
+        "login",
+        "logout",
+        "password_change",
+        "password_change_done",
+        "password_reset",
+        "password_reset_done",
+        "password_reset_confirm",
+        "password_reset_complete",
+    }
+)
 
 
 @dataclass
@@ -298,7 +317,45 @@ def publish(w: World) -> tuple[str, dict]:
 
 def discard(w: World) -> tuple[str, dict]:
     _draft_round(w)
-    return _slug(w, "organise_discard", 1), {}
+    return _slug(w, "organise_discard", 1), {"confirm": "yes"}
+
+
+def open_registration(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_open_registration"), {}
+
+
+def _played_out(w: World) -> None:
+    Tournament.objects.filter(pk=w.tournament.pk).update(rounds_planned=1)
+    w.tournament.refresh_from_db()
+    round_ = _published_round(w)
+    for game in Game.objects.filter(round=round_, result=""):
+        record_result(game=game, result="10", actor=SYSTEM)
+
+
+def finish(w: World) -> tuple[str, dict]:
+    _played_out(w)
+    return _slug(w, "organise_finish"), {}
+
+
+def reopen(w: World) -> tuple[str, dict]:
+    _played_out(w)
+    finish_tournament(tournament=w.tournament, actor=SYSTEM)
+    return _slug(w, "organise_reopen"), {}
+
+
+def fide_list(w: World) -> tuple[str, dict]:
+    upload = SimpleUploadedFile(
+        "players_list_foa.txt", (FIDE / "players_list_foa.txt").read_bytes(), "text/plain"
+    )
+    return reverse("tournaments:fide_import"), {"file": upload, "list_date": "2026-10-01"}
+
+
+def register_lines(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_register_lines"), {"lines": "Newcomer, Nina\tf\t2001"}
+
+
+def register_new(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_register_new"), {"last_name": "Newcomer", "sex": "f"}
 
 
 def swap(w: World) -> tuple[str, dict]:
@@ -365,6 +422,12 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:trf_import": (trf_import, MANAGERS),
     "tournaments:organise_add_player": (add_player, MANAGERS),
     "tournaments:organise_register": (register_player, MANAGERS),
+    "tournaments:organise_register_lines": (register_lines, MANAGERS),
+    "tournaments:fide_import": (fide_list, frozenset({"staff"})),
+    "tournaments:organise_register_new": (register_new, MANAGERS),
+    "tournaments:organise_open_registration": (open_registration, MANAGERS),
+    "tournaments:organise_finish": (finish, ARBITERS),
+    "tournaments:organise_reopen": (reopen, MANAGERS),
     "tournaments:organise_settings": (settings, MANAGERS),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
     "tournaments:organise_withdraw": (withdraw, ARBITERS),
@@ -435,7 +498,7 @@ def test_every_url_is_in_the_matrix():
 def _outcome(response: Any, changed: bool) -> str:
     """ "done" (redirect, database changed), "login" (redirect to the login page, unchanged),
     "forbidden" (403, unchanged), "form" (200 with the form's errors, unchanged)."""
-    if response.status_code == 302 and response["Location"].startswith(reverse("admin:login")):
+    if response.status_code == 302 and response["Location"].startswith(reverse("login")):
         return "login" if not changed else "login, changed"
     if response.status_code == 302:
         return "done" if changed else "redirect, unchanged"
@@ -482,9 +545,12 @@ PAGES = {
     "organise_clubs": frozenset({"other_organiser", "other_arbiter"}) | ARBITERS,
     "organise_create": frozenset({"other_organiser"}) | MANAGERS,
     "trf_import": frozenset({"other_organiser"}) | MANAGERS,
+    "fide_import": frozenset({"staff"}),
     "organise_club": MANAGERS,
     "organise": ARBITERS,
     "organise_round": ARBITERS,
+    "organise_print": ARBITERS,
+    "organise_print_list": ARBITERS,
     "trf_export": ARBITERS,
     "my_games": PLAYER,
 }
@@ -496,6 +562,8 @@ def test_back_office_pages_need_the_role(world, name):
     args = {
         "organise": [world.tournament.slug],
         "organise_round": [world.tournament.slug, 1],
+        "organise_print": [world.tournament.slug, 1, "slips"],
+        "organise_print_list": [world.tournament.slug, "wallchart"],
         "trf_export": [world.tournament.slug],
         "organise_club": [world.club.pk],
     }.get(name, [])

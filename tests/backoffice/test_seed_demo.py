@@ -293,3 +293,22 @@ def test_seed_demo_go_and_shogi_sections_are_rated_by_their_systems():
     assert sorted(shogi.values_list("status", flat=True)) == ["established"] * 5 + ["unrated"] * 3
     assert shogi.exclude(live_rating=None).count() == 5
     assert RatingChange.objects.filter(rating_list__slug="shogi-fesa").count() == 2 * 28
+
+
+@pytest.mark.django_db
+def test_seed_demo_championship_in_progress_shows_its_players_ratings():
+    """Before, every seeded entry had no rating at start: the organiser's players table and
+    the round pages of the championship in progress showed a dash for everybody."""
+    seed(*SMALL, "--no-ratings")
+
+    championship = Tournament.objects.filter(rounds__games__result="").distinct().get()
+    entries = Registration.objects.filter(tournament=championship).select_related("player")
+    starting = dict(
+        PlayerRating.objects.filter(
+            rating_list=championship.rating_list, player__in=[e.player for e in entries]
+        ).values_list("player_id", "starting_rating")
+    )
+
+    assert championship.status == "running"
+    assert [e.rating_at_start for e in entries] == [starting.get(e.player_id) for e in entries]
+    assert sum(e.rating_at_start is not None for e in entries) >= len(entries) - 2

@@ -132,11 +132,11 @@ def page_at(chromium, live_server):
             )
         page = context.new_page()
         if login:
-            page.goto(f"{live_server.url}/admin/login/")
+            page.goto(f"{live_server.url}/accounts/login/")
             page.fill("#id_username", "organiser")
             page.fill("#id_password", STAFF_PASSWORD)
-            page.click("input[type=submit]")
-            page.wait_for_url(f"{live_server.url}/admin/")
+            page.click("form.styled button[type=submit]")
+            page.wait_for_url(f"{live_server.url}/accounts/")
         response = page.goto(f"{live_server.url}{url}")
         assert response is not None and response.status == 200, url
         return page

@@ -143,7 +143,7 @@ def test_reference_pages_have_no_inline_scripts(client):
         html = client.get(reverse(f"ratings:{name}")).content.decode()
         scripts = re.findall(r"<script[^>]*>", html)
         assert scripts == [
-            '<script src="/static/js/htmx.min.js" defer>',
+            '<script src="/static/js/vendor/htmx.min.js" defer>',
             '<script src="/static/js/charts.js" defer>',
         ]
         assert re.search(r"<script[^>]*>\s*[^<\s]", html) is None

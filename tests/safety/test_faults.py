@@ -73,7 +73,9 @@ def test_a_correction_in_a_published_period_that_fails_leaves_the_published_list
     _crash(monkeypatch)
 
     with pytest.raises(ReplayCrashed):
-        record_result(game=january, result="==", correction=True, actor=SYSTEM)
+        record_result(
+            game=january, result="==", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
 
     assert full_state() == before
     assert Game.objects.get(pk=january.pk).result == "10"

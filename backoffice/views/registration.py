@@ -1,0 +1,251 @@
+"""Entering players: the searchable picker, pasted lines or a CSV file, a newcomer.
+
+All three answer an htmx request with the tournament's registration section (the players,
+the picker with the same search, the forms) and the next step, without a page reload; a
+plain form post is redirected to the dashboard (or, when a form is refused, the dashboard is
+shown with the form's errors). Possible duplicates (same name and birth year) are refused
+with a warning that lists them; the organiser may confirm and enter them anyway.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.generic import View
+
+from actions.entries import PossibleDuplicates, register_entries
+from actions.registrations import register_player
+from backoffice.forms.tournaments import EntriesForm, NewcomerForm, RegisterForm
+from backoffice.queries import candidates, tournament_game
+from backoffice.tables import RegistrationTable
+from backoffice.views.base import TournamentMixin, add_errors, error_text
+from core import roles as permissions
+from ratings.queries import tournament_grades
+from rules.files.entries import EntryError, EntryLine, parse_entries
+from tournaments import queries
+from tournaments.enums import TournamentStatus
+from tournaments.models import Registration
+from tournaments.pairing_queries import next_step
+
+
+def _dashboard(tournament: Any, query: str = "") -> str:
+    url = reverse("tournaments:organise", args=[tournament.slug])
+    return f"{url}?{urlencode({'q': query})}#registration" if query else f"{url}#registration"
+
+
+def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
+    """What the registration section shows (``_registration.html``)."""
+    tournament = view.tournament
+    request = view.request
+    registrations = list(
+        Registration.objects.filter(tournament=tournament)
+        .select_related("player", "player__club")
+        .order_by("pairing_number", "player__last_name")
+    )
+    grades = (
+        queries.entry_grades(tournament, registrations)
+        if tournament.uses_mcmahon_engine
+        else tournament_grades(tournament, [r.player_id for r in registrations])
+    )
+    chess = tournament_game(tournament) == "chess"
+    query = extra.pop("q", request.GET.get("q", ""))[:100]
+    return {
+        "tournament": tournament,
+        "players_table": RegistrationTable(registrations, grades=grades, fide=chess),
+        "players_count": len(registrations),
+        "q": query,
+        "candidates": candidates(tournament, query),
+        "show_fide": chess,
+        "entries_form": extra.pop("entries_form", None) or EntriesForm(auto_id="entries-%s"),
+        "newcomer_form": extra.pop("newcomer_form", None) or NewcomerForm(auto_id="new-%s"),
+        "can_enter": tournament.status != TournamentStatus.FINISHED,
+        "can_manage": permissions.can_manage_tournament(request.user, tournament),
+        "step": next_step(tournament),
+        **extra,
+    }
+
+
+class RegistrationActionView(TournamentMixin, View):
+    """POST only (staff and the club's organisers): enter players. An htmx request gets its
+    own part of the page back and, after a change, the ``tournament-changed`` event (the list
+    of players and the next step refresh themselves)."""
+
+    http_method_names = ["post"]
+    manage = True
+    #: The part an htmx request gets back, and the context name of its form.
+    partial = ""
+    form_name = ""
+
+    def part(self, form: Any, *, changed: bool = False, **extra: Any) -> HttpResponse:
+        context = {
+            **(registration_context(self) if changed else {"tournament": self.tournament}),
+            self.form_name: form,
+            f"{self.form_name.split('_')[0]}_open": changed,
+            "changed": changed,
+            **extra,
+        }
+        return render(self.request, self.partial, context)
+
+    def refused(self, form: Any, **extra: Any) -> HttpResponse:
+        if self.request.htmx:
+            return self.part(form, **extra)
+        from backoffice.views.tournaments import DashboardView  # circular: it shows this form
+
+        view = DashboardView(request=self.request, kwargs=self.kwargs)
+        view.tournament = self.tournament
+        return view.render_to_response(view.get_context_data(**{self.form_name: form}, **extra))
+
+    def entered(self, registrations: list[Registration], empty_form: Any) -> HttpResponse:
+        text = _entered(registrations)
+        if self.request.htmx:
+            return self.part(empty_form, changed=True, entered_text=text)
+        messages.success(self.request, text)
+        return HttpResponseRedirect(_dashboard(self.tournament))
+
+
+class RegisterView(TournamentMixin, View):
+    """Enter one player chosen with the picker (``register_player``); an htmx request gets
+    the candidate's row back, saying so."""
+
+    http_method_names = ["post"]
+    manage = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = RegisterForm(request.POST, tournament=self.tournament)
+        text = error = ""
+        if form.is_valid():
+            try:
+                registration = register_player(
+                    tournament=self.tournament,
+                    actor=request.user,
+                    player=form.cleaned_data["player"],
+                    rating_at_start=form.cleaned_data["rating_at_start"],
+                    grade=form.cleaned_data.get("grade", ""),
+                )
+            except ValidationError as refusal:
+                error = error_text(refusal)
+            else:
+                text = _("%(player)s is entered (pairing number %(number)s).") % {
+                    "player": registration.player,
+                    "number": registration.pairing_number or "–",
+                }
+        else:
+            error = " ".join(e for errors in form.errors.values() for e in errors)
+        if request.htmx:
+            context = {
+                **(registration_context(self) if text else {}),
+                "text": text,
+                "error": error,
+                "changed": bool(text),
+                "show_fide": tournament_game(self.tournament) == "chess",
+            }
+            return render(request, "backoffice/organiser/_candidate_row.html", context)
+        if text:
+            messages.success(request, text)
+        else:
+            messages.error(request, error)
+        return HttpResponseRedirect(_dashboard(self.tournament, request.POST.get("q", "")))
+
+
+def _entered(registrations: list[Registration]) -> str:
+    return ngettext(
+        "%(count)d player entered: %(names)s.",
+        "%(count)d players entered: %(names)s.",
+        len(registrations),
+    ) % {"count": len(registrations), "names": ", ".join(r.player.name for r in registrations)}
+
+
+class EntriesView(RegistrationActionView):
+    """Enter the players of pasted lines or a CSV file (``register_entries``)."""
+
+    partial = "backoffice/organiser/_entries_form.html"
+    form_name = "entries_form"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = EntriesForm(request.POST, request.FILES, auto_id="entries-%s")
+        if not form.is_valid():
+            return self.refused(form)
+        try:
+            entries = parse_entries(form.cleaned_data["lines"])
+            registrations = register_entries(
+                tournament=self.tournament,
+                entries=entries,
+                allow_duplicates=form.cleaned_data["allow_duplicates"],
+                actor=request.user,
+            )
+        except EntryError as error:
+            form.add_error(
+                "lines", _("Line %(line)d: %(why)s") % {"line": error.line, "why": error.message}
+            )
+            return self.refused(form)
+        except PossibleDuplicates as error:
+            form.add_error(None, error_text(error))
+            return self.refused(form, duplicates=error.duplicates)
+        except ValidationError as error:
+            add_errors(form, error)
+            return self.refused(form)
+        return self.entered(registrations, EntriesForm(auto_id="entries-%s"))
+
+
+class NewcomerView(RegistrationActionView):
+    """Enter a player new to the club with a known rating (``register_entries``)."""
+
+    partial = "backoffice/organiser/_newcomer_form.html"
+    form_name = "newcomer_form"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        form = NewcomerForm(request.POST, auto_id="new-%s")
+        if not form.is_valid():
+            return self.refused(form)
+        data = form.cleaned_data
+        entry = EntryLine(
+            line=1,
+            last_name=data["last_name"].strip(),
+            first_name=data["first_name"].strip(),
+            sex=data["sex"],
+            birth_year=data["birth_year"],
+            federation=data["federation"],
+            fide_id=data["fide_id"],
+            rating=data["rating"],
+        )
+        try:
+            registrations = register_entries(
+                tournament=self.tournament,
+                entries=[entry],
+                allow_duplicates=data["allow_duplicates"],
+                actor=request.user,
+            )
+        except PossibleDuplicates as error:
+            form.add_error(None, error_text(error))
+            return self.refused(form, duplicates=error.duplicates)
+        except ValidationError as error:
+            add_errors(form, error)
+            return self.refused(form)
+        return self.entered(registrations, NewcomerForm(auto_id="new-%s"))
+
+
+class SearchView(TournamentMixin, View):
+    """GET: the picker's candidates for ``q`` (htmx: the list; otherwise the dashboard)."""
+
+    http_method_names = ["get"]
+    manage = True
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        query = request.GET.get("q", "")[:100]
+        if not request.htmx:
+            return HttpResponseRedirect(_dashboard(self.tournament, query))
+        context = {
+            "tournament": self.tournament,
+            "q": query,
+            "candidates": candidates(self.tournament, query),
+            "show_fide": tournament_game(self.tournament) == "chess",
+        }
+        return render(request, "backoffice/organiser/_candidates.html", context)

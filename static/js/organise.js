@@ -1,0 +1,39 @@
+/* Organiser pages: keyboard result entry.
+ *
+ * Each board's result field is its own form; htmx sends it and swaps the board's row. This
+ * script only moves the cursor: Enter in a result field saves that board (the form's normal
+ * submit, which htmx sends in the background) and moves to the next board's field at once;
+ * Enter in an empty field moves on without saving anything. Without JavaScript the forms post
+ * and the page reloads. No inline handlers: it binds itself on load.
+ */
+(function () {
+  "use strict";
+
+  function fields() {
+    return Array.prototype.slice.call(document.querySelectorAll("input.result-key"));
+  }
+
+  function focusAfter(input) {
+    var all = fields();
+    var index = all.indexOf(input);
+    var next = all[index + 1];
+    if (next) {
+      next.focus();
+      next.select();
+    }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input.classList || !input.classList.contains("result-key")) {
+      return;
+    }
+    // Save (the form's own submit, which htmx sends in the background) and move on at once,
+    // so that the next key goes to the next board whatever the network does.
+    event.preventDefault();
+    if (input.value.trim() && input.form) {
+      input.form.requestSubmit();
+    }
+    focusAfter(input);
+  });
+})();
