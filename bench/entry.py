@@ -156,7 +156,9 @@ def _timed(game, result: str) -> float:
     from core.roles import SYSTEM
 
     started = time.perf_counter()
-    record_result(game=game, result=result, correction=True, actor=SYSTEM)
+    record_result(
+        game=game, result=result, correction=True, later_rounds_confirmed=True, actor=SYSTEM
+    )
     return time.perf_counter() - started
 
 
@@ -166,7 +168,9 @@ def _entries(games: list) -> list[float]:
 
     times = []
     for n, game in enumerate(games):
-        record_result(game=game, result="", correction=True, actor=SYSTEM)  # untimed
+        record_result(
+            game=game, result="", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )  # untimed
         times.append(_timed(game, CODES[n % 3]))
     return times
 
@@ -200,7 +204,9 @@ def _concurrent(games: list) -> list[float]:
     from core.roles import SYSTEM
 
     for game in games:
-        record_result(game=game, result="", correction=True, actor=SYSTEM)
+        record_result(
+            game=game, result="", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
     connections.close_all()  # each writer process opens its own
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(len(games))

@@ -43,7 +43,7 @@ def test_a_result_of_the_open_period_rates_only_its_two_players_games():
     _enter_all(history["games"])
     february = [g for g in history["games"] if g.round.tournament == history["tournaments"][1]]
     game = february[0]
-    record_result(game=game, result="", correction=True, actor=SYSTEM)
+    record_result(game=game, result="", correction=True, later_rounds_confirmed=True, actor=SYSTEM)
 
     (stats,) = _stats(lambda: record_result(game=game, result="01", actor=SYSTEM))
 
@@ -58,7 +58,9 @@ def test_a_correction_of_a_closed_period_rederives_the_players_it_reaches():
     january = [g for g in history["games"] if g.round.tournament == history["tournaments"][0]]
 
     (stats,) = _stats(
-        lambda: record_result(game=january[0], result="01", correction=True, actor=SYSTEM)
+        lambda: record_result(
+            game=january[0], result="01", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
     )
 
     assert stats.incremental is True
@@ -88,7 +90,9 @@ def test_a_correction_six_periods_back_reaches_later_periods_only_through_change
             close_rating_period(rating_list=rating_list, date=D(2025, month + 1, 1), actor=SYSTEM)
 
     (stats,) = _stats(
-        lambda: record_result(game=games[0], result="==", correction=True, actor=SYSTEM)
+        lambda: record_result(
+            game=games[0], result="==", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
     )
 
     assert (stats.incremental, stats.from_date) == (True, D(2025, 1, 5))
@@ -122,7 +126,9 @@ def test_go_and_shogi_results_update_the_tournament_and_what_depends_on_it(slug)
     _enter_all(boards)
 
     stats = _stats(
-        lambda: record_result(game=boards[0], result="01", correction=True, actor=SYSTEM)
+        lambda: record_result(
+            game=boards[0], result="01", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
     )
 
     assert [(s.incremental, s.games) for s in stats] == [(True, 6)]

@@ -102,6 +102,7 @@ def test_concurrent_entries_and_corrections_end_in_the_state_of_a_full_replay():
                         result=after,
                         expected_result=before,
                         correction=bool(before),
+                        later_rounds_confirmed=True,
                         actor=SYSTEM,
                     )
                 except BoardChanged:

@@ -63,7 +63,9 @@ def test_a_killed_worker_leaves_the_previous_state_and_the_retried_job_finishes(
     january = history["games"][0]
 
     with unit_of_work.observe() as units:
-        record_result(game=january, result="01", correction=True, actor=SYSTEM)
+        record_result(
+            game=january, result="01", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
 
     (unit,) = units
     assert (unit.queued, unit.stats) == ([history["list"].pk], [])
