@@ -24,10 +24,9 @@ def test_live_round_page_shows_a_result_entered_elsewhere(site, page_at, screens
     visitor.evaluate("() => { window.notReloaded = true; }")
 
     organiser = page_at(reverse("tournaments:organise_round", args=["club-open", 1]), login=True)
-    row = organiser.locator("table.table tbody tr").nth(1)
-    row.locator("select").first.select_option("01")
-    row.get_by_role("button", name="Enter").click()
-    organiser.wait_for_load_state()
+    organiser.locator("#board-2 input.result-key").fill("0")
+    organiser.locator("#board-2 input.result-key").press("Enter")
+    organiser.locator("#board-2 .saved").wait_for()
 
     expect(visitor.locator("#live-round tbody tr").nth(1).locator("td.result")).to_have_text(
         "0–1", timeout=10_000
@@ -43,10 +42,9 @@ def test_live_standings_follow_the_round_when_it_completes(site, page_at):
     expect(visitor.locator("#live-standings")).to_contain_text("No round is complete yet.")
 
     organiser = page_at(reverse("tournaments:organise_round", args=["club-open", 1]), login=True)
-    row = organiser.locator("table.table tbody tr").nth(1)
-    row.locator("select").first.select_option("==")
-    row.get_by_role("button", name="Enter").click()
-    organiser.wait_for_load_state()
+    organiser.locator("#board-2 input.result-key").fill("=")
+    organiser.locator("#board-2 input.result-key").press("Enter")
+    organiser.locator("#board-2 .saved").wait_for()
 
     expect(visitor.locator("#live-standings h2").first).to_have_text(
         "Standings after round 1", timeout=10_000
