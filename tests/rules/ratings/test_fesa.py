@@ -425,7 +425,7 @@ def test_fixed_point_with_unrated_newcomers_converges_and_holds(
     _check_fixed_point(ratings, games, bonus)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(tournaments)
 def test_result_is_independent_of_the_order_of_games_within_a_round(
     data: tuple[list[int | None], list[float], bool, random.Random],
@@ -434,7 +434,7 @@ def test_result_is_independent_of_the_order_of_games_within_a_round(
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tournaments)
 def test_result_is_independent_of_the_order_of_games_within_a_round_many_events(
     data: tuple[list[int | None], list[float], bool, random.Random],
