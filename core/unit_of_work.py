@@ -35,10 +35,9 @@ In this order, in one transaction:
    closed period when a job queue is configured, by a background job (:mod:`core.jobs`);
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
 7. a unit that changed something **makes the cached pages stale**: the list's version (in
-   the database) rises with its ratings (a shared holder raises it right after its commit,
-   so that shared holders never wait for each other on the list's row), and the content
-   version (:mod:`core.cache`) with any change, so an edit that replays nothing shows at
-   once too;
+   the database) rises with its ratings (a shared holder's right after its commit: no
+   holder waits for another's), and the content version (:mod:`core.cache`) with any
+   change, so an edit that replays nothing shows at once too;
 8. commit; any exception on the way rolls all of it back.
 
 Units do not nest: an action that needs another's step calls that step's body function with
@@ -327,10 +326,7 @@ def _update(unit: Unit, pk: int) -> None:
         return
     unit.stats.append(stats)
     if not cache.shared():  # a shared cache needs no version: the content version does it
-        # After the commit, in a statement of its own: inside the transaction the update
-        # would hold the list's row until the commit, and every other writer of the list
-        # would wait for it at its own update.
-        transaction.on_commit(lambda: _raise_version(pk))
+        transaction.on_commit(lambda: _raise_version(pk))  # not held until the commit
 
 
 def _apply(
@@ -442,10 +438,8 @@ def _lock_list(pk: int) -> None:
 
 def _raise_version(pk: int) -> None:
     """Raise a list's version. It follows the clock, so it stays above every earlier one after
-    a restore. An exclusive holder raises it in its transaction (the new version is seen with
-    its changes); a shared holder right after its commit, so that holders of one list never
-    wait for each other's version: a page rendered in between shows the new ratings under the
-    old version, and one rendered from the data before the commit stays under the old one."""
+    a restore. An exclusive holder raises it in its transaction; a shared holder right after
+    its commit, so that no shared holder waits for another's update of the list's row."""
     RatingList.objects.filter(pk=pk).update(
         version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
     )
