@@ -18,7 +18,11 @@ timing the server's work (the action, its transaction and commit, as a request r
   (the worker has committed);
 - **concurrent**: ``--writers`` processes (as many server workers), each with its own
   connection, entering results at once on boards of as many different tournaments of the
-  list: p50 and p95.
+  list: p50 and p95. Each writer opens its connection and enters and clears its board once
+  before the start (a server worker keeps its connection and has served requests before).
+  It also prints what the time is made of: the lock waits seen in ``pg_stat_activity``
+  while the writers run, and the CPU each writer used (its process and its PostgreSQL
+  backend) against the machine's cores and load.
 
 The last line has a fixed form, for scripts::
 
@@ -189,14 +193,54 @@ def _corrections(games: list) -> list[tuple[float, float]]:
     return times
 
 
+def _backend_cpu(pid: int) -> float | None:
+    """The CPU seconds a PostgreSQL backend has used (``None``: not on this machine)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _writer(game, barrier, results) -> None:
-    """One writer: its own process and connection, like a request on its own server worker."""
+    """One writer: its own process and connection, like a request on its own server worker,
+    which keeps its connection (``CONN_MAX_AGE``) and has served requests before: the
+    connection is opened and the board entered and cleared once before the start, untimed.
+    Returns (time, the writer's CPU, its database backend's CPU) through ``results``."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    _timed(game, "01")  # a worker that has served requests: warm, untimed
+    _timed(game, "")
     barrier.wait()
-    results.put(_timed(game, "10"))
+    cpu, server = time.process_time(), _backend_cpu(backend)
+    seconds = _timed(game, "10")
+    after = _backend_cpu(backend)
+    server = None if server is None or after is None else after - server
+    results.put((seconds, time.process_time() - cpu, server))
 
 
-def _concurrent(games: list) -> list[float]:
+def _lock_waits(stop, found: list[int]) -> None:
+    """Count, every 10 ms until ``stop``, the benchmark's backends waiting for a lock."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        while not stop.is_set():
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock'"
+            )
+            found.append(cursor.fetchone()[0])
+            time.sleep(0.01)
+    connection.close()
+
+
+def _concurrent(games: list) -> list[tuple[float, float, float | None]]:
+    """Each writer's (time, its own CPU, its database backend's CPU); the lock waits seen."""
     import multiprocessing
+    import threading
 
     from django.db import connections
 
@@ -214,9 +258,15 @@ def _concurrent(games: list) -> list[float]:
     writers = [context.Process(target=_writer, args=(g, barrier, results)) for g in games]
     for writer in writers:
         writer.start()
+    stop, waits = threading.Event(), []
+    sampler = threading.Thread(target=_lock_waits, args=(stop, waits))
+    sampler.start()
     times = [results.get(timeout=600) for _ in writers]
+    stop.set()
+    sampler.join()
     for writer in writers:
         writer.join()
+    print(f"   lock waits seen: {sum(waits)} in {len(waits)} samples of pg_stat_activity")
     return times
 
 
@@ -236,7 +286,9 @@ def _child(options: argparse.Namespace) -> None:
         worker.terminate()
         worker.wait(timeout=60)
     print(f"   correction: {len(corrections)} six periods back", flush=True)
-    concurrent = _concurrent(_boards(-1, options.writers, rng, distinct=True))
+    load = os.getloadavg()[0]
+    writers = _concurrent(_boards(-1, options.writers, rng, distinct=True))
+    concurrent = [seconds for seconds, _cpu, _server in writers]
     print(f"   concurrent: {len(concurrent)} writers", flush=True)
     ms = 1000
     print()
@@ -254,12 +306,31 @@ def _child(options: argparse.Namespace) -> None:
         f"{statistics.median(concurrent) * ms:.0f} ms, p95 "
         f"{_percentile(concurrent, 0.95) * ms:.0f} ms (target p95 <= 300)"
     )
+    _cpu_report(writers, load)
     print(f"full replay: {full:.1f} s")
     print(
         f"entry p95 {_percentile(entries, 0.95) * ms:.0f} ms | correction request "
         f"{max(r for r, _f in corrections):.1f} s, final {max(f for _r, f in corrections):.1f} s"
         f" | concurrent p95 {_percentile(concurrent, 0.95) * ms:.0f} ms | full replay {full:.1f} s"
     )  # fmt: skip
+
+
+def _cpu_report(writers: list[tuple[float, float, float | None]], load: float) -> None:
+    """What the concurrent writers' time is made of: their CPU (the writer's process and its
+    database backend) against the cores, with the machine's load when they started."""
+    ms = 1000
+    client = sum(cpu for _s, cpu, _server in writers)
+    servers = [server for _s, _cpu, server in writers if server is not None]
+    server = sum(servers) if len(servers) == len(writers) else None
+    cores = os.cpu_count() or 1
+    total = client + (server or 0)
+    print(
+        f"   CPU per writer: {client / len(writers) * ms:.0f} ms in the writer"
+        + ("" if server is None else f" + {server / len(writers) * ms:.0f} ms in PostgreSQL")
+        + f"; all {len(writers)}: {total:.2f} s on {cores} cores, so the last finishes after"
+        f" >= {total / cores * ms:.0f} ms even on an idle machine (load average at the start:"
+        f" {load:.1f})"
+    )
 
 
 # --------------------------------------------------------------------------- parent

@@ -35,8 +35,9 @@ In this order, in one transaction:
    closed period when a job queue is configured, by a background job (:mod:`core.jobs`);
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
 7. a unit that changed something **makes the cached pages stale**: the list's version (in
-   the database) rises with its ratings, and the content version (:mod:`core.cache`) with
-   any change, so an edit that replays nothing shows at once too;
+   the database) rises with its ratings (a shared holder's right after its commit: no
+   holder waits for another's), and the content version (:mod:`core.cache`) with any
+   change, so an edit that replays nothing shows at once too;
 8. commit; any exception on the way rolls all of it back.
 
 Units do not nest: an action that needs another's step calls that step's body function with
@@ -325,7 +326,7 @@ def _update(unit: Unit, pk: int) -> None:
         return
     unit.stats.append(stats)
     if not cache.shared():  # a shared cache needs no version: the content version does it
-        _raise_version(pk)
+        transaction.on_commit(lambda: _raise_version(pk))  # not held until the commit
 
 
 def _apply(
@@ -437,8 +438,8 @@ def _lock_list(pk: int) -> None:
 
 def _raise_version(pk: int) -> None:
     """Raise a list's version. It follows the clock, so it stays above every earlier one after
-    a restore. A shared holder raises it last, just before its commit: holders of one list
-    then wait for each other only for that moment."""
+    a restore. An exclusive holder raises it in its transaction; a shared holder right after
+    its commit, so that no shared holder waits for another's update of the list's row."""
     RatingList.objects.filter(pk=pk).update(
         version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
     )

@@ -92,9 +92,12 @@ class LeaderboardView(
     def get_table(self, **kwargs):
         table = super().get_table(**kwargs)
         if self.ranked_in_rating_order() and hasattr(table, "page"):
+            offset = max(table.page.start_index() - 1, 0)
             rows = table.page.object_list
-            rows.data = list(rows.data)
-            queries.rank_page(self.object_list, rows.data, offset=table.page.start_index() - 1)
+            rows.data, above = queries.page_in_rating_order(
+                table.data.data, offset=offset, limit=table.paginator.per_page
+            )
+            queries.rank_page(self.object_list, rows.data, offset=offset, above_top=above)
         return table
 
     def get(self, request, *args, **kwargs):

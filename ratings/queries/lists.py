@@ -186,7 +186,39 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     return rows.annotate(rank=Window(Rank(), order_by=F("live_rating").desc()))
 
 
-def rank_page(rows: QuerySet[PlayerRating], page: list[PlayerRating], *, offset: int) -> None:
+def page_in_rating_order(
+    rows: QuerySet[PlayerRating], *, offset: int, limit: int
+) -> tuple[list[PlayerRating], int | None]:
+    """Rows ``offset`` to ``offset + limit`` of ``rows`` (ordered by live rating first), and
+    the number of rows rated above the page's first row (``None``: not counted).
+
+    ``rows[offset:offset + limit]`` would make the database join and sort every row before
+    the page (hundreds of milliseconds deep in a federation's list). Instead: the page's
+    ratings are read alone (the list's index on live rating), then only the rows between the
+    page's highest and lowest rating are read whole, and cut where the page starts: after
+    the rows rated above its first row (one indexed count)."""
+    if not offset:
+        return list(rows[:limit]), None
+    window = list(
+        rows.order_by(F("live_rating").desc()).values_list("live_rating", flat=True)[
+            offset : offset + limit
+        ]
+    )
+    if not window:
+        return [], None
+    top, bottom = window[0], window[-1]
+    above = rows.filter(live_rating__gt=top).count()
+    between = list(rows.filter(live_rating__lte=top, live_rating__gte=bottom))
+    return between[offset - above : offset - above + limit], above
+
+
+def rank_page(
+    rows: QuerySet[PlayerRating],
+    page: list[PlayerRating],
+    *,
+    offset: int,
+    above_top: int | None = None,
+) -> None:
     """Set ``rank`` on ``page``: the rows ``offset`` onwards of ``rows`` by live rating.
 
     What :func:`with_rank` computes for every row, for one page only: a row's rank is 1 + the
@@ -194,11 +226,13 @@ def rank_page(rows: QuerySet[PlayerRating], page: list[PlayerRating], *, offset:
     position of the first row of its rating on the page + 1, except for rows tied with the
     page's first row, whose tie may start on an earlier page: one indexed count finds theirs.
     The window function ranks the whole list before the page can be cut, at every request.
+    ``above_top``: that count, when the caller has it.
     """
     if not page:
         return
     top = page[0].live_rating
-    above_top = rows.filter(live_rating__gt=top).count() if offset else 0
+    if above_top is None:
+        above_top = rows.filter(live_rating__gt=top).count() if offset else 0
     first_at: dict[Decimal, int] = {}
     for index, row in enumerate(page):
         if row.live_rating == top:

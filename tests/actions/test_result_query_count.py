@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from actions.ratings import close_rating_period, set_starting_rating
@@ -57,13 +58,16 @@ def board():
 #: incremental update of the open period: the published lists, lock and read the two
 #: players' rating rows, their games of the period with each side's rating at the
 #: tournament's start, their stored ledger rows of the period, insert the rows that changed
-#: (a delete too when an old row differs), update their ratings; raise the list's version;
-#: the audit entry; the savepoint's release.
+#: (a delete too when an old row differs), update their ratings; the audit entry; the
+#: savepoint's release; right after the commit, raise the list's version.
 QUERIES = 15
 
 
 def _record(game, actor) -> list[str]:
-    with CaptureQueriesContext(connection) as captured:
+    with (
+        CaptureQueriesContext(connection) as captured,
+        TestCase.captureOnCommitCallbacks(execute=True),
+    ):
         record_result(game=game, result="10", actor=actor)
     return [query["sql"] for query in captured.captured_queries]
 

@@ -45,7 +45,7 @@ def test_page_ranks_equal_the_window_function_in_every_order(client, field):
         }, query
 
 
-def test_a_later_page_costs_one_count_more_than_the_first(client, field):
+def test_a_later_page_costs_its_ratings_and_one_count_more_than_the_first(client, field):
     with CaptureQueriesContext(connection) as first:
         client.get(URL)
     cache.clear()  # the federations of the filter form are cached: compare cold requests
@@ -57,8 +57,25 @@ def test_a_later_page_costs_one_count_more_than_the_first(client, field):
             q["sql"] for q in captured if "COUNT(*)" in q["sql"] and '"live_rating" > ' in q["sql"]
         ]
 
-    assert len(second.captured_queries) == len(first.captured_queries) + 1
+    assert len(second.captured_queries) == len(first.captured_queries) + 2
     assert (
         len(counts_above(first.captured_queries)),
         len(counts_above(second.captured_queries)),
     ) == (0, 1)
+
+
+def test_a_later_page_joins_no_row_before_it(client, field):
+    """Deep in a federation's list, ``OFFSET`` on the joined rows made the database join and
+    sort every row before the page: only the page's ratings are read with an offset."""
+    with CaptureQueriesContext(connection) as captured:
+        rows = body_rows(client.get(URL + "?page=2").content)
+
+    offsets = [q["sql"] for q in captured.captured_queries if "OFFSET" in q["sql"]]
+    assert len(offsets) == 1
+    assert '"players_player"' not in offsets[0]
+    assert [(row[0], row[1]) for row in rows] == [
+        ("48", "P51"),
+        ("52", "P52"),
+        ("52", "P53"),
+        ("54", "P54"),
+    ]

@@ -13,6 +13,7 @@ PostgreSQL (CI does).
 
 from __future__ import annotations
 
+import datetime
 import random
 import threading
 from collections import Counter
@@ -20,13 +21,22 @@ from collections.abc import Callable
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from actions.boards import BoardChanged
 from actions.ratings import recompute_ratings
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from core.roles import SYSTEM
+from tests.factories import (
+    make_game,
+    make_player,
+    make_rating,
+    make_round,
+    make_tournament,
+    register,
+    standard_list,
+)
 from tests.helpers import derived_state, rated_history
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Round
@@ -162,3 +172,47 @@ def test_pairing_the_same_round_from_two_threads_makes_one_round():
     assert Round.objects.filter(tournament=tournament).count() == 1
     publish_round(round=rounds[0], actor=SYSTEM)
     assert Game.objects.filter(round=rounds[0]).count() == 4
+
+
+def test_writers_of_different_tournaments_of_one_list_do_not_wait_for_each_other():
+    """One arbiter's transaction stays open after their result; an arbiter of another
+    tournament of the same list enters and commits theirs meanwhile (each locks only the
+    rows of their own players), and both end in the state of a full replay."""
+    rating_list = standard_list()
+    games = []
+    for number in range(2):
+        tournament = make_tournament(start_date=datetime.date(2026, 3, 1 + number))
+        white, black = make_player(f"White{number}"), make_player(f"Black{number}")
+        for player, rating in ((white, 1700 + number), (black, 1600 + number)):
+            make_rating(player, rating, starting_rating=rating, games=30)
+        register(tournament, white, black)
+        games.append(make_game(make_round(tournament), white, black))
+    first, second = (
+        Game.objects.select_related("round__tournament").get(pk=game.pk) for game in games
+    )
+    first_entered, second_committed = threading.Event(), threading.Event()
+    seen: dict[str, object] = {}
+
+    def holder() -> None:
+        with transaction.atomic():
+            record_result(game=first, result="10", actor=SYSTEM)
+            first_entered.set()
+            # Committed only once the other writer has committed (or given up waiting).
+            seen["other committed meanwhile"] = second_committed.wait(timeout=30)
+
+    def other() -> None:
+        first_entered.wait(timeout=30)
+        record_result(game=second, result="01", actor=SYSTEM)
+        second_committed.set()
+        seen["holder's result seen"] = Game.objects.get(pk=first.pk).result
+
+    errors = run_threads([holder, other])
+
+    assert errors == []
+    assert seen == {"other committed meanwhile": True, "holder's result seen": ""}
+    results = dict(Game.objects.filter(pk__in=[first.pk, second.pk]).values_list("pk", "result"))
+    assert results == {first.pk: "10", second.pk: "01"}
+    entered = derived_state()
+    recompute_ratings(rating_list=rating_list, actor=SYSTEM)
+    assert derived_state() == entered
+    assert len(entered["ledger"]) == 4
