@@ -26,6 +26,7 @@ from core.admin import (
     call_service,
 )
 from core.models import AuditEntry
+from core.validators import DateWindowMixin
 from tournaments.models import (
     POINT_FIELDS,
     ForbiddenPair,
@@ -45,8 +46,13 @@ class RegistrationInline(admin.TabularInline):
     extra = 0
 
 
+class RoundForm(DateWindowMixin, forms.ModelForm):
+    """A round's date stays in the tournament date window."""
+
+
 class RoundInline(admin.TabularInline):
     model = Round
+    form = RoundForm
     fields = ["number", "date", "status", "games_count"]
     readonly_fields = ["status", "games_count"]
     show_change_link = True
@@ -99,7 +105,7 @@ def save_round_forms(request, formset, tournament: Tournament) -> None:
             )
 
 
-class TournamentForm(TiebreakFormMixin, forms.ModelForm):
+class TournamentForm(DateWindowMixin, TiebreakFormMixin, forms.ModelForm):
     """The tournament form; the pairing settings may be left out (their defaults apply).
     Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
 

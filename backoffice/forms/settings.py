@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from backoffice.forms.layout import LayoutMixin
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
 from core import roles as permissions
+from core.validators import DateWindowMixin
 from ratings.enums import GameKind
 from ratings.models import RatingList
 from tournaments.enums import MAX_ROUNDS, PairingSystem
@@ -206,7 +207,7 @@ def _game_of_instance(tournament: Tournament) -> str:
     return GameKind.CHESS
 
 
-class TournamentCreateForm(TournamentFormMixin, forms.ModelForm):
+class TournamentCreateForm(DateWindowMixin, TournamentFormMixin, forms.ModelForm):
     """A new tournament (``create_tournament``) of one game; an empty slug is made from the
     name."""
 
