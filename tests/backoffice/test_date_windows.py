@@ -138,7 +138,7 @@ TRF = """\
 142 1
 001    1 m    Alpha, Ann                        2000 ENG             {born}  1.0    1     2 w 1
 001    2 w    Beta, Bea                         1900                 1985/05/05  0.0    2     1 b 0
-"""  # noqa: E501
+"""
 
 
 def test_trf_import_refuses_a_tournament_date_after_the_window():
