@@ -15,7 +15,7 @@ from django.db.models import Model
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
-from core.validators import DateWindowMixin
+from core.validators import BoundedFormMixin
 
 
 class ServiceRejected(Exception):
@@ -54,8 +54,9 @@ def add_rejection(form: forms.BaseForm, rejection: ServiceRejected) -> None:
         form.add_error(target, [f"{rejection.prefix}{message}" for message in messages])
 
 
-class DateWindowModelForm(DateWindowMixin, forms.ModelForm):
-    """The admin's default form: dates in their windows (:mod:`core.validators`)."""
+class BoundedModelForm(BoundedFormMixin, forms.ModelForm):
+    """The admin's default form: dates in their windows, integers in their columns' ranges
+    (:mod:`core.validators`)."""
 
 
 class ServiceAdminMixin:
@@ -65,10 +66,10 @@ class ServiceAdminMixin:
     refuses, the exception leaves the admin's ``transaction.atomic`` block, so everything the
     request wrote is rolled back; the view then runs again on the same POST with a form whose
     ``clean()`` reports the error, so the user sees the form with the message and nothing saved.
-    Dates are checked against their windows (:class:`DateWindowModelForm`).
+    Dates and integers are bounded (:class:`BoundedModelForm`).
     """
 
-    form = DateWindowModelForm
+    form = BoundedModelForm
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import datetime
 
+from django import forms
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core import validators
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -106,3 +108,49 @@ def validate_imported_tournament_date(value: datetime.date) -> None:
             % {"first": first.isoformat(), "last": last.isoformat()},
             code="tournament_date",
         )
+
+
+COLUMN_RANGES = {
+    "SmallIntegerField": (-(2**15), 2**15 - 1),
+    "PositiveSmallIntegerField": (0, 2**15 - 1),
+    "IntegerField": (-(2**31), 2**31 - 1),
+    "PositiveIntegerField": (0, 2**31 - 1),
+    "BigIntegerField": (-(2**63), 2**63 - 1),
+    "PositiveBigIntegerField": (0, 2**63 - 1),
+}
+"""The range of each integer column in PostgreSQL (SQLite stores any 64-bit integer: the
+forms bound to PostgreSQL's so that both databases refuse the same values)."""
+
+
+def bound_to_columns(form) -> None:
+    """Give every integer field of a model form its column's range (a tighter bound the form
+    already has stays): 40000 in a ``PositiveSmallIntegerField`` is a form error, not a 500.
+    A field the form cleans itself (``clean_<name>``) is left to that method, which bounds it
+    with its own message."""
+    model = getattr(getattr(form, "_meta", None), "model", None)
+    if model is None:
+        return
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.IntegerField) or hasattr(form, f"clean_{name}"):
+            continue
+        try:
+            column = model._meta.get_field(name)
+        except FieldDoesNotExist:
+            continue
+        low, high = COLUMN_RANGES.get(column.get_internal_type(), (None, None))
+        if low is not None and (field.min_value is None or field.min_value < low):
+            field.min_value = low
+            field.validators.append(validators.MinValueValidator(low))
+            field.widget.attrs["min"] = low
+        if high is not None and (field.max_value is None or field.max_value > high):
+            field.max_value = high
+            field.validators.append(validators.MaxValueValidator(high))
+            field.widget.attrs["max"] = high
+
+
+class BoundedFormMixin(DateWindowMixin):
+    """Dates in their windows and integers in their columns' ranges."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        bound_to_columns(self)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from core import roles as permissions
 from core.params import MAX_BIGINT, MAX_SMALL
-from core.validators import DateWindowMixin, birth_years, validate_birth_year
+from core.validators import BoundedFormMixin, DateWindowMixin, birth_years, validate_birth_year
 from players.enums import Sex
 from players.models import Player
 from rules import scoring
@@ -272,7 +272,7 @@ class ReportForm(forms.Form):
     )
 
 
-class ClubPlayerForm(DateWindowMixin, forms.ModelForm):
+class ClubPlayerForm(BoundedFormMixin, forms.ModelForm):
     """A new player of the organiser's club (``create_player``; the club is the page's).
     ``allow_duplicate`` confirms a player whose name and birth year another player has."""
 
