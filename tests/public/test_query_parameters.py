@@ -105,3 +105,11 @@ def test_the_dashboards_player_search(site, value):
     response = client.get(reverse("tournaments:organise", args=["open"]), {"q": value})
     assert response.status_code == 200
     assert response.context["candidates"] == []
+
+
+@pytest.mark.parametrize(("value", "rows"), [("-1", 1), ("0", 1), ("٣", 1), ("99999999", 1)])
+def test_per_page_of_a_paginated_table(site, value, rows):
+    url = reverse("ratings:player_games", args=[site["player"].pk])
+    response = Client().get(url, {"per_page": value})
+    assert response.status_code == 200
+    assert len(response.context["table"].page.object_list) == rows
