@@ -89,3 +89,15 @@ def test_staff_still_get_404_for_what_does_not_exist(site, admin_client):
     response = admin_client.get(reverse("tournaments:organise_round", args=[site["slug"], 2]))
     assert response.status_code == 404
     assert admin_client.get(reverse("tournaments:organise", args=["nope"])).status_code == 404
+
+
+PUBLIC_ROUND_PAGES = ["round", "round_csv", "round_by_name", "round_by_name_csv", "round_live"]
+
+
+@pytest.mark.parametrize("name", PUBLIC_ROUND_PAGES)
+def test_public_round_pages_answer_a_draft_round_like_a_missing_one(site, name):
+    client = Client()
+    draft = client.get(reverse(f"tournaments:{name}", args=[site["slug"], 1]))
+    missing = client.get(reverse(f"tournaments:{name}", args=[site["slug"], 2]))
+    assert (draft.status_code, draft.get("Location")) == (missing.status_code, None)
+    assert draft.status_code == 404
