@@ -46,3 +46,13 @@ def test_a_tournament_at_the_calendars_edge_keeps_the_player_pages_up(day):
     compare = client.get(reverse("ratings:compare"), {"p": [p.pk for p in players]})
     assert compare.status_code == 200
     assert len(compare.context["legend"]) == 2
+    others = [
+        reverse("ratings:player_games", args=[players[0].pk]),
+        reverse("ratings:head_to_head", args=[players[0].pk]) + f"?opponent={players[1].pk}",
+        reverse("ratings:home"),
+        reverse("ratings:leaderboard", args=["chess-standard"]),
+        reverse("tournaments:detail", args=["edge"]),
+        reverse("tournaments:standings", args=["edge"]),
+        reverse("tournaments:list"),
+    ]
+    assert {url: client.get(url).status_code for url in others} == dict.fromkeys(others, 200)
