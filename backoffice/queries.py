@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from core import roles
+from core.params import MAX_BIGINT, parse_int
 from players.models import Player
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
@@ -95,8 +96,8 @@ def candidates(tournament: Any, query: str) -> list[Player]:
     if game == GameKind.CHESS:
         of_game |= Q(fide_id__isnull=False)
     match = Q(club__name__icontains=query)
-    if query.isdigit():
-        match |= Q(fide_id=int(query))
+    if (fide_id := parse_int(query, maximum=MAX_BIGINT)) is not None:
+        match |= Q(fide_id=fide_id)
     if "," in query:
         last, first = (part.strip() for part in query.split(",", 1))
         match |= Q(last_name__icontains=last, first_name__istartswith=first)

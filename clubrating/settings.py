@@ -180,6 +180,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 
+# Sane date windows for what organisers type, upload or import (core.validators): birth
+# years, and tournament (and round) dates this many years around today.
+BIRTH_YEAR_MIN = int(os.environ.get("BIRTH_YEAR_MIN", "1900"))
+BIRTH_YEAR_MAX = int(os.environ.get("BIRTH_YEAR_MAX", "2100"))
+TOURNAMENT_DATE_YEARS = int(os.environ.get("TOURNAMENT_DATE_YEARS", "5"))
+
 # Uploads: requests above these sizes are refused before any view runs (TRF files have their
 # own, smaller limit with a clear message on the form).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

@@ -15,6 +15,8 @@ from django.db.models import Model
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
+from core.validators import BoundedFormMixin
+
 
 class ServiceRejected(Exception):
     """A service refused the admin's input; carries the error and a prefix for its messages."""
@@ -52,6 +54,11 @@ def add_rejection(form: forms.BaseForm, rejection: ServiceRejected) -> None:
         form.add_error(target, [f"{rejection.prefix}{message}" for message in messages])
 
 
+class BoundedModelForm(BoundedFormMixin, forms.ModelForm):
+    """The admin's default form: dates in their windows, integers in their columns' ranges
+    (:mod:`core.validators`)."""
+
+
 class ServiceAdminMixin:
     """Run the change form so that a refused service call becomes a form error.
 
@@ -59,7 +66,10 @@ class ServiceAdminMixin:
     refuses, the exception leaves the admin's ``transaction.atomic`` block, so everything the
     request wrote is rolled back; the view then runs again on the same POST with a form whose
     ``clean()`` reports the error, so the user sees the form with the message and nothing saved.
+    Dates and integers are bounded (:class:`BoundedModelForm`).
     """
+
+    form = BoundedModelForm
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

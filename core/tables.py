@@ -1,10 +1,14 @@
 """Shared django-tables2 base class and the players' own columns."""
 
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from players.models import Player
+
+MAX_PER_PAGE = 200
+"""The most rows a visitor's ``?per_page=`` may ask for on one page."""
 
 
 class BaseTable(tables.Table):
@@ -14,6 +18,13 @@ class BaseTable(tables.Table):
         template_name = "includes/table.html"
         attrs = {"class": "table"}
         empty_text = ""
+
+    def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
+        """Paginate with ``per_page`` (from ``?per_page=``, read by django-tables2 with
+        ``int()``) kept within 1..:data:`MAX_PER_PAGE`: ``-1`` broke the paginator (a 500)."""
+        if per_page is not None:
+            per_page = min(max(per_page, 1), MAX_PER_PAGE)
+        return super().paginate(paginator_class, per_page, page, *args, **kwargs)
 
 
 class PlayerColumn(tables.Column):

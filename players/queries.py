@@ -36,9 +36,10 @@ def search_words(text: str) -> list[str]:
 
 
 def fide_id_of(text: str) -> int | None:
-    """The FIDE ID a search is made of (digits, spaces allowed), or ``None``."""
+    """The FIDE ID a search is made of (ASCII digits, spaces allowed), or ``None``: "²" or
+    "٣" are digits to ``str.isdigit()`` but not a FIDE ID."""
     digits = text.replace(" ", "")
-    if not digits.isdigit() or len(digits) > 18:
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
         return None
     return int(digits)
 

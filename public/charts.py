@@ -75,7 +75,7 @@ def _months(first: datetime.date, last: datetime.date) -> list[datetime.date]:
     """The first days of the months from ``first`` (included when it is a 1st) to ``last``."""
     year, month = (first.year, first.month) if first.day == 1 else _next(first.year, first.month)
     days = []
-    while datetime.date(year, month, 1) <= last:
+    while year <= datetime.MAXYEAR and datetime.date(year, month, 1) <= last:
         days.append(datetime.date(year, month, 1))
         year, month = _next(year, month)
     return days
@@ -103,7 +103,8 @@ def history_svg(series: Sequence[Series], *, title: str, empty_text: str) -> str
 
     Returns an ``<svg>`` element (a string). With no point at all, a small SVG with
     ``empty_text``. The y axis spans the ratings rounded out to the tick step; the x axis
-    spans the first to the last date (a single day is widened by 30 days either side).
+    spans the first to the last date (a single day is widened by 30 days either side, within
+    the calendar).
     """
     points = [point for line in series for point in line.points]
     head = (
@@ -124,8 +125,9 @@ def history_svg(series: Sequence[Series], *, title: str, empty_text: str) -> str
         y_max += step
     first = min(p.date for p in points).toordinal()
     last = max(p.date for p in points).toordinal()
-    if first == last:
-        first, last = first - 30, last + 30
+    if first == last:  # widened within the calendar (a day may be 9999-12-31)
+        first = max(first - 30, datetime.date.min.toordinal())
+        last = min(last + 30, datetime.date.max.toordinal())
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 

@@ -1,7 +1,9 @@
 """Mapping a parsed TRF to our models: the tournament's fields and each record's player.
 
 Players are matched by FIDE id, else by name and birth year, else created; names, birth
-dates, titles, federations and the pairing system are read from the file's fields.
+dates, titles, federations and the pairing system are read from the file's fields. Dates are
+checked with :mod:`core.validators`: a birth date outside the birth years is ignored (a
+warning), a tournament date outside the import window refuses the file.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from actions.tournaments import free_slug
 from actions.trf_import.report import ImportReport, Problem, _ImportFailed
+from core.validators import birth_years, validate_birth_year, validate_imported_tournament_date
 from players.enums import Title
 from players.models import Player
 from rules.files import trf as trfmod
@@ -43,6 +47,14 @@ def _birth(text: str) -> tuple[datetime.date | None, int | None]:
     if re.fullmatch(r"\d{4}", text.strip()):
         return None, int(text.strip())
     return None, None
+
+
+def _sane_birth_year(year: int) -> bool:
+    try:
+        validate_birth_year(year)
+    except ValidationError:
+        return False
+    return True
 
 
 def _pairing_system(parsed: trfmod.TrfFile) -> str:
@@ -103,6 +115,20 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
         )
     if end is None or end < start:
         end = start
+    for day in sorted({start, end}):
+        try:
+            validate_imported_tournament_date(day)
+        except ValidationError as error:
+            raise _ImportFailed(
+                [
+                    Problem(
+                        1,
+                        1,
+                        _("tournament date %(date)s: %(reason)s")
+                        % {"date": day.isoformat(), "reason": error.messages[0]},
+                    )
+                ]
+            ) from None
     name = parsed.name.strip() or _("Imported tournament")
     colour = InitialColour.DRAWN
     if parsed.initial_colour in ("w", "b"):
@@ -129,6 +155,21 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
 def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Player, bool]:
     last, first = _split_name(record.name)
     birth_date, year = _birth(record.birth_date)
+    out_of_window = year is not None and not _sane_birth_year(year)
+    if out_of_window:
+        report.warnings.append(
+            Problem(
+                record.line,
+                70,
+                _("birth date “%(date)s” ignored: %(first)d to %(last)d only")
+                % {
+                    "date": record.birth_date.strip(),
+                    "first": birth_years()[0],
+                    "last": birth_years()[1],
+                },
+            )
+        )
+        birth_date, year = None, None
     found = _find_player(record, last, first, year)
     if found is not None:
         return found, False
@@ -144,7 +185,7 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
             Problem(record.line, 54, _("federation “%(fed)s” ignored") % {"fed": federation})
         )
         federation = ""
-    if record.birth_date and birth_date is None and year is None:
+    if record.birth_date and birth_date is None and year is None and not out_of_window:
         report.warnings.append(
             Problem(
                 record.line,

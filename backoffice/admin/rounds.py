@@ -15,6 +15,7 @@ from actions.results import record_result
 from actions.rounds import change_round_date, create_round, delete_round
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from core.admin import (
+    BoundedModelForm,
     ServiceAdminMixin,
     ServiceRejected,
     adopt,
@@ -88,6 +89,7 @@ def save_game_forms(request, formset, *, round=None) -> None:
 
 class GameInline(admin.TabularInline):
     model = Game
+    form = BoundedModelForm
     fields = ["board", "white", "black", "result"]
     autocomplete_fields = ["white", "black"]
     extra = 0

@@ -18,6 +18,7 @@ from actions.tournaments import create_tournament, delete_tournament, update_tou
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core.admin import (
+    BoundedModelForm,
     GuardedDeleteMixin,
     ServiceAdminMixin,
     ServiceRejected,
@@ -26,6 +27,7 @@ from core.admin import (
     call_service,
 )
 from core.models import AuditEntry
+from core.validators import BoundedFormMixin
 from tournaments.models import (
     POINT_FIELDS,
     ForbiddenPair,
@@ -40,13 +42,19 @@ from tournaments.queries import rated_games
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
+    form = BoundedModelForm
     fields = ["player", "pairing_number", "rating_at_start", "withdrawn_after_round"]
     autocomplete_fields = ["player"]
     extra = 0
 
 
+class RoundForm(BoundedFormMixin, forms.ModelForm):
+    """A round's date stays in the tournament date window, its number in its column."""
+
+
 class RoundInline(admin.TabularInline):
     model = Round
+    form = RoundForm
     fields = ["number", "date", "status", "games_count"]
     readonly_fields = ["status", "games_count"]
     show_change_link = True
@@ -99,7 +107,7 @@ def save_round_forms(request, formset, tournament: Tournament) -> None:
             )
 
 
-class TournamentForm(TiebreakFormMixin, forms.ModelForm):
+class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
     """The tournament form; the pairing settings may be left out (their defaults apply).
     Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
 

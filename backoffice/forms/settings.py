@@ -16,6 +16,8 @@ from django.utils.translation import gettext_lazy as _
 from backoffice.forms.layout import LayoutMixin
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
 from core import roles as permissions
+from core.params import MAX_SMALL
+from core.validators import BoundedFormMixin
 from ratings.enums import GameKind
 from ratings.models import RatingList
 from tournaments.enums import MAX_ROUNDS, PairingSystem
@@ -144,6 +146,11 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         rounds = self.cleaned_data.get("rounds_planned")
         system = self.data.get(self.add_prefix("pairing_system"), "")
         if system.endswith("round_robin"):
+            if rounds is not None and not 0 <= rounds <= MAX_SMALL:
+                raise forms.ValidationError(
+                    _("The number of rounds must be a whole number from %(min)d to %(max)d.")
+                    % {"min": 0, "max": MAX_SMALL}
+                )
             return rounds or 0
         low = 0 if system == PairingSystem.MANUAL else 1
         if rounds is None or not low <= rounds <= MAX_ROUNDS:
@@ -159,7 +166,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
                 cleaned[name] = Tournament._meta.get_field(name).get_default()
 
 
-class SettingsForm(TournamentFormMixin, forms.ModelForm):
+class SettingsForm(BoundedFormMixin, TournamentFormMixin, forms.ModelForm):
     """The pairing settings of a tournament (the organiser's side of ``update_tournament``).
     Tie-breaks are cleaned to canonical codes; Buchholz is refused for round robins."""
 
@@ -206,7 +213,7 @@ def _game_of_instance(tournament: Tournament) -> str:
     return GameKind.CHESS
 
 
-class TournamentCreateForm(TournamentFormMixin, forms.ModelForm):
+class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelForm):
     """A new tournament (``create_tournament``) of one game; an empty slug is made from the
     name."""
 

@@ -14,10 +14,12 @@ from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from core import roles as permissions
+from core.params import MAX_BIGINT, MAX_SMALL
+from core.validators import BoundedFormMixin, DateWindowMixin, birth_years, validate_birth_year
 from players.enums import Sex
 from players.models import Player
 from rules import scoring
-from tournaments.enums import BYE_RESULTS, ByeKind, Result
+from tournaments.enums import BYE_RESULTS, MAX_ROUNDS, ByeKind, Result
 from tournaments.models import Game, Registration, Tournament
 
 
@@ -43,7 +45,7 @@ def _entrants(tournament: Tournament) -> Any:
     )
 
 
-class AddRoundForm(forms.Form):
+class AddRoundForm(DateWindowMixin, forms.Form):
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -53,7 +55,11 @@ class AddBoardForm(forms.Form):
     """A board of a manual round: two players, or one player and a bye code."""
 
     board = forms.IntegerField(
-        label=_("Board"), min_value=1, required=False, help_text=_("Empty: the next board.")
+        label=_("Board"),
+        min_value=1,
+        max_value=MAX_SMALL,
+        required=False,
+        help_text=_("Empty: the next board."),
     )
     white = _EntrantChoice(label=_("White"), queryset=Player.objects.none())
     black = _EntrantChoice(
@@ -113,7 +119,9 @@ class RegisterForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
-    after_round = forms.IntegerField(label=_("Withdrawn after round"), min_value=0)
+    after_round = forms.IntegerField(
+        label=_("Withdrawn after round"), min_value=0, max_value=MAX_ROUNDS
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -122,7 +130,7 @@ class WithdrawForm(forms.Form):
 
 class ByeForm(forms.Form):
     registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
-    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
     kind = forms.ChoiceField(label=_("Bye"), choices=ByeKind.choices)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
@@ -157,15 +165,17 @@ class EditBoardForm(forms.Form):
 
 
 class SwapBoardsForm(forms.Form):
-    board = forms.IntegerField(label=_("Board"), min_value=1)
-    other = forms.IntegerField(label=_("with board"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1, max_value=MAX_SMALL)
+    other = forms.IntegerField(label=_("with board"), min_value=1, max_value=MAX_SMALL)
     version = _version_field()
 
 
 class PairForm(forms.Form):
     """Pair the next round: ``number`` is the round the page offered (double submissions)."""
 
-    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    number = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_SMALL, widget=forms.HiddenInput
+    )
 
 
 class ResultForm(forms.Form):
@@ -262,7 +272,7 @@ class ReportForm(forms.Form):
     )
 
 
-class ClubPlayerForm(forms.ModelForm):
+class ClubPlayerForm(BoundedFormMixin, forms.ModelForm):
     """A new player of the organiser's club (``create_player``; the club is the page's).
     ``allow_duplicate`` confirms a player whose name and birth year another player has."""
 
@@ -323,11 +333,13 @@ class NewcomerForm(forms.Form):
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
     sex = forms.ChoiceField(label=_("Sex"), choices=[("", "---------"), *Sex.choices])
-    birth_year = forms.IntegerField(label=_("Birth year"), required=False, min_value=1900)
+    birth_year = forms.IntegerField(label=_("Birth year"), required=False)
     federation = forms.CharField(
         label=_("Federation"), required=False, max_length=3, help_text=_("e.g. ENG")
     )
-    fide_id = forms.IntegerField(label=_("FIDE ID"), required=False, min_value=1)
+    fide_id = forms.IntegerField(
+        label=_("FIDE ID"), required=False, min_value=1, max_value=MAX_BIGINT
+    )
     rating = forms.IntegerField(
         label=_("Rating"),
         required=False,
@@ -348,10 +360,17 @@ class NewcomerForm(forms.Form):
         "rating",
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        first, last = birth_years()
+        self.fields["birth_year"].widget.attrs.update({"min": first, "max": last})
+
     def clean_birth_year(self) -> int | None:
         year = self.cleaned_data["birth_year"]
         if year is not None and year > datetime.date.today().year:
             raise forms.ValidationError(_("The birth year is in the future."))
+        if year is not None:
+            validate_birth_year(year)
         return year
 
     def clean_federation(self) -> str:

@@ -18,8 +18,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views import View
 
@@ -54,16 +53,41 @@ def add_errors(form: forms.Form, error: ValidationError) -> None:
         form.add_error(None, error.messages)
 
 
+def missing(mixin: RoleRequiredMixin) -> HttpResponse:
+    """The answer for an object that does not exist, given before any role is known to hold
+    for it: anonymous users go to the login page and users without a role get 403, exactly as
+    for an object that exists, so neither can tell the two apart; staff (who may see every
+    object) get 404."""
+    if mixin.request.user.is_authenticated and mixin.request.user.is_staff:
+        raise Http404
+    return mixin.handle_no_permission()
+
+
 class TournamentMixin(RoleRequiredMixin):
     """Looks the tournament up by slug (``self.tournament``); needs an arbiter of it (or its
-    manager), or with ``manage = True`` a manager (staff, an organiser of its club)."""
+    manager), or with ``manage = True`` a manager (staff, an organiser of its club).
+
+    The role is checked before anything else is looked up (:meth:`lookup`: the round, the
+    board…): a visitor without the role gets the same answer whether the tournament, its draft
+    round or a board exists or not (:func:`missing`)."""
 
     tournament: Tournament
     manage = False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        tournament = Tournament.objects.filter(slug=kwargs["slug"]).first()
+        if tournament is None:
+            return missing(self)
+        self.tournament = tournament
+        if not self.has_permission():
+            return self.handle_no_permission()
+        self.lookup(**kwargs)
         return super().dispatch(request, *args, **kwargs)
+
+    def lookup(self, **kwargs: Any) -> None:
+        """Look up the URL's other objects (404 if missing): the role is known to hold."""
 
     def has_permission(self) -> bool:
         if self.manage:

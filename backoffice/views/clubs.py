@@ -7,7 +7,6 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
@@ -26,6 +25,7 @@ from backoffice.tables import (
 from backoffice.views.base import (
     RoleRequiredMixin,
     add_errors,
+    missing,
 )
 from core import roles as permissions
 from players.models import Club
@@ -45,12 +45,18 @@ class ClubListView(RoleRequiredMixin, TemplateView):
 
 
 class ClubMixin(RoleRequiredMixin):
-    """Looks the club up by id (``self.club``); staff and the club's organisers only."""
+    """Looks the club up by id (``self.club``); staff and the club's organisers only. Anonymous
+    users and users without the role get the same answer whether the club exists or not."""
 
     club: Club
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.club = get_object_or_404(Club, pk=kwargs["pk"])
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        club = Club.objects.filter(pk=kwargs["pk"]).first()
+        if club is None:
+            return missing(self)
+        self.club = club
         return super().dispatch(request, *args, **kwargs)
 
     def has_permission(self) -> bool:

@@ -21,10 +21,11 @@ from django.views.generic import FormView
 from actions.fide_list import FideImport, import_fide_list
 from backoffice.views.base import RoleRequiredMixin, add_errors
 from core import roles as permissions
+from core.validators import DateWindowMixin
 from rules.files.fide_list import FideListError, text_lines
 
 
-class FideListForm(forms.Form):
+class FideListForm(DateWindowMixin, forms.Form):
     file = forms.FileField(
         label=gettext_lazy("FIDE rating list"),
         help_text=gettext_lazy(

@@ -28,6 +28,7 @@ from backoffice.queries import candidates, tournament_game
 from backoffice.tables import RegistrationTable
 from backoffice.views.base import TournamentMixin, add_errors, error_text
 from core import roles as permissions
+from core.params import parse_text
 from ratings.queries import tournament_grades
 from rules.files.entries import EntryError, EntryLine, parse_entries
 from tournaments import queries
@@ -56,7 +57,7 @@ def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
         else tournament_grades(tournament, [r.player_id for r in registrations])
     )
     chess = tournament_game(tournament) == "chess"
-    query = extra.pop("q", request.GET.get("q", ""))[:100]
+    query = parse_text(extra.pop("q", request.GET.get("q")))
     return {
         "tournament": tournament,
         "players_table": RegistrationTable(registrations, grades=grades, fide=chess),
@@ -239,7 +240,7 @@ class SearchView(TournamentMixin, View):
     manage = True
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        query = request.GET.get("q", "")[:100]
+        query = parse_text(request.GET.get("q"))
         if not request.htmx:
             return HttpResponseRedirect(_dashboard(self.tournament, query))
         context = {

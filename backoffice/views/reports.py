@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin, UserPassesTestMixin
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
@@ -54,8 +53,11 @@ class ReportResultView(LoginRequiredMixin, View):
     http_method_names = ["post"]
 
     def post(self, request: HttpRequest, game: int) -> HttpResponse:
-        game_ = get_object_or_404(Game.objects.select_related("round__tournament"), pk=game)
-        permissions.require(permissions.can_report_result(request.user, game_))
+        # A missing game is refused like someone else's: no one learns which games exist.
+        game_ = Game.objects.select_related("round__tournament").filter(pk=game).first()
+        permissions.require(
+            game_ is not None and permissions.can_report_result(request.user, game_)
+        )
         form = ReportForm(request.POST, prefix=f"g{game_.pk}")
         back = reverse("tournaments:my_games")
         if not form.is_valid():

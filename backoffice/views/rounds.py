@@ -51,14 +51,12 @@ from tournaments.queries import pending_reports
 
 
 class RoundMixin(TournamentMixin):
-    """Also looks the round up by number (``self.round``)."""
+    """Also looks the round up by number (``self.round``), once the role is checked."""
 
     round: Round
 
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        self.round = get_object_or_404(Round, tournament=tournament, number=kwargs["number"])
-        return super().dispatch(request, *args, **kwargs)
+    def lookup(self, **kwargs: Any) -> None:
+        self.round = get_object_or_404(Round, tournament=self.tournament, number=kwargs["number"])
 
     def round_url(self) -> str:
         return reverse("tournaments:organise_round", args=[self.tournament.slug, self.round.number])

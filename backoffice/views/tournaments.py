@@ -43,6 +43,7 @@ from backoffice.views.base import (
 )
 from backoffice.views.registration import registration_context
 from core import roles as permissions
+from core.params import parse_text
 from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
 from tournaments.models import (
@@ -90,7 +91,7 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
 
     def game(self) -> str:
         """The game chosen with the tabs (``?game=``), else the one of the format posted."""
-        chosen = self.request.GET.get("game") or self.request.POST.get("game")
+        chosen = parse_text(self.request.GET.get("game") or self.request.POST.get("game"))
         if chosen:
             return game_of(chosen)
         system = self.request.POST.get("pairing_system", "")

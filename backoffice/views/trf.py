@@ -13,7 +13,6 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,12 +22,11 @@ from django.views.generic import FormView
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
-from backoffice.views.base import RoleRequiredMixin
+from backoffice.views.base import RoleRequiredMixin, TournamentMixin
 from core import roles as permissions
 from players.models import Club
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
-from tournaments.models import Tournament
 
 
 class TrfUploadForm(forms.Form):
@@ -108,17 +106,10 @@ class TrfImportView(RoleRequiredMixin, FormView):
         return HttpResponseRedirect(report.tournament.get_absolute_url())
 
 
-class TrfExportView(RoleRequiredMixin, View):
-    """Download a tournament as a TRF-2026 file."""
+class TrfExportView(TournamentMixin, View):
+    """Download a tournament as a TRF-2026 file (its arbiters and organisers, staff)."""
 
     http_method_names = ["get", "head"]
-
-    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        return super().dispatch(request, *args, **kwargs)
-
-    def has_permission(self) -> bool:
-        return permissions.can_arbitrate(self.request.user, self.tournament)
 
     def get(self, request: Any, slug: str) -> HttpResponse:
         tournament = self.tournament
@@ -127,7 +118,7 @@ class TrfExportView(RoleRequiredMixin, View):
         return response
 
 
-class ResultsFileView(RoleRequiredMixin, View):
+class ResultsFileView(TournamentMixin, View):
     """Download a go tournament as an EGD ``.h9`` file or a shogi one as ``turnering.txt``
     (the tournament's arbiters and organisers, staff).
 
@@ -138,15 +129,8 @@ class ResultsFileView(RoleRequiredMixin, View):
     http_method_names = ["get", "head"]
     kind = "h9"
 
-    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        return super().dispatch(request, *args, **kwargs)
-
-    def has_permission(self) -> bool:
-        return permissions.can_arbitrate(self.request.user, self.tournament)
-
     def get(self, request: Any, slug: str) -> HttpResponse:
-        tournament = get_object_or_404(Tournament, slug=slug)
+        tournament = self.tournament
         go = self.kind == "h9"
         if not tournament.uses_mcmahon_engine or tournament.is_go != go:
             raise Http404(_("This file is not made for this tournament's format."))

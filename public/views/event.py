@@ -14,6 +14,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
+from core.params import parse_text
 from core.views import ReadOnlyMixin
 from players.queries import club_names
 from public.tables.columns import signed_two_decimals
@@ -63,7 +64,7 @@ class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
     file_part = "players"
 
     def alphabetical(self) -> bool:
-        return self.request.GET.get("order") == "alpha"
+        return parse_text(self.request.GET.get("order")) == "alpha"
 
     def csv_name(self, context) -> str:
         return "players-alphabetical" if self.alphabetical() else "players"

@@ -9,6 +9,7 @@ from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
 from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions, page_query
+from core.params import parse_text
 from core.views import ReadOnlyMixin
 from public.tables.home import HomeTournamentTable, MoversTable, TopPlayersTable
 from public.tables.lists import (
@@ -79,7 +80,7 @@ class LeaderboardView(
 
     def ranked_in_rating_order(self) -> bool:
         """Whether the table shows the default order (by rank, i.e. by live rating)."""
-        return self.request.GET.get("sort", "rank") in ("", "rank")
+        return parse_text(self.request.GET.get("sort", "rank")) in ("", "rank")
 
     def get_table_data(self):
         if self.ranked_in_rating_order():

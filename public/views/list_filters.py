@@ -7,6 +7,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from core.cache import federations as list_federations
+from core.params import parse_text
 from ratings import queries
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import RatingList
@@ -36,7 +37,7 @@ def top_list_links(request) -> list[dict]:
     """The top-list tabs: open first, then women, juniors, girls and seniors.
 
     Each tab keeps the other filters (club, federation, activity…) and starts at page 1."""
-    current = request.GET.get("category", "")
+    current = parse_text(request.GET.get("category"))
     links = []
     for code, label in [("", _("Open")), *CATEGORY_CHOICES]:
         query = request.GET.copy()

@@ -15,6 +15,7 @@ from django.views.generic import View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableView
 
+from core.params import parse_text
 from core.views import ReadOnlyMixin
 from public import badges, charts, exports
 from public.tables.lists import (
@@ -126,7 +127,7 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
     def get_queryset(self):
         """The list's rows; ``?category=`` keeps one top list, ages counted in the list's year."""
         rows = self.rows()
-        category = self.request.GET.get("category", "")
+        category = parse_text(self.request.GET.get("category"))
         if category in queries.TOP_CATEGORIES:
             rows = queries.filter_category(rows, category, self.published.date.year)
         return rows

@@ -17,6 +17,7 @@ from django_tables2 import SingleTableMixin
 
 from core.audit import can_see_audit, player_history
 from core.cache import cache_key, cached
+from core.params import parse_id, parse_text
 from core.views import ReadOnlyMixin
 from players.models import Player
 from players.queries import player_for_page, search_players
@@ -181,7 +182,7 @@ class PlayerGamesView(ReadOnlyMixin, SingleTableMixin, DetailView):
 
     @cached_property
     def rating_list(self) -> RatingList | None:
-        slug = self.request.GET.get("list")
+        slug = parse_text(self.request.GET.get("list"))
         if not slug:
             return None
         return get_object_or_404(RatingList, slug=slug)
@@ -206,14 +207,14 @@ class HeadToHeadView(ReadOnlyMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        raw = self.request.GET.get("opponent", "").strip()
+        raw = parse_text(self.request.GET.get("opponent"))
         context["error"] = ""
         if not raw:
             context["error"] = _("Choose an opponent.")
             return context
         opponent = None
-        if raw.isdigit():
-            opponent = Player.objects.filter(pk=int(raw)).first()
+        if (opponent_id := parse_id(raw)) is not None:
+            opponent = Player.objects.filter(pk=opponent_id).first()
         if opponent is None or opponent.pk == self.object.pk:
             context["error"] = _("No such opponent: %(value)s.") % {"value": raw}
             return context
@@ -253,13 +254,14 @@ class CompareView(ReadOnlyMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         errors: list[str] = []
-        raw_ids = [value.strip() for value in self.request.GET.getlist("p") if value.strip()]
+        raw_ids = [parse_text(value) for value in self.request.GET.getlist("p")]
         ids: list[int] = []
-        for value in raw_ids:
-            if not value.isdigit():
+        for value in filter(None, raw_ids):
+            pk = parse_id(value)
+            if pk is None:
                 errors.append(_("Not a player id: %(value)s.") % {"value": value})
-            elif int(value) not in ids:
-                ids.append(int(value))
+            elif pk not in ids:
+                ids.append(pk)
         if len(ids) > MAX_COMPARED:
             errors.append(
                 _("Compare at most %(count)d players; the first %(count)d are shown.")
@@ -271,7 +273,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
             errors.append(_("No player with id %(id)d.") % {"id": missing})
         players = [found[pk] for pk in ids if pk in found]
         lists = list(RatingList.objects.order_by("position", "name"))
-        slug = self.request.GET.get("list", "")
+        slug = parse_text(self.request.GET.get("list"))
         rating_list = next((item for item in lists if item.slug == slug), None)
         if slug and rating_list is None:
             errors.append(_("No rating list %(slug)s.") % {"slug": slug})
@@ -304,7 +306,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
                 }
                 for index, player in enumerate(players)
             ]
-        query = self.request.GET.get("q", "")
+        query = parse_text(self.request.GET.get("q"))
         results = [p for p in search_players(query, limit=20) if p.pk not in ids] if query else []
         context.update(
             errors=errors,

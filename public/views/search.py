@@ -6,6 +6,7 @@ short list the header's search box shows while typing (htmx), linking to the sam
 
 from django.views.generic import TemplateView
 
+from core.params import parse_text
 from core.views import ReadOnlyMixin
 from players.queries import search_clubs, search_players
 from public.tables.search import FoundClubsTable, FoundPlayersTable
@@ -25,7 +26,7 @@ MIN_SUGGEST = 2
 
 
 def search_text(request) -> str:
-    return request.GET.get("q", "").strip()[:MAX_QUERY]
+    return parse_text(request.GET.get("q"), limit=MAX_QUERY)
 
 
 class SearchView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):

@@ -9,6 +9,7 @@ from django_tables2 import RequestConfig, SingleTableView
 
 from core import audit
 from core.audit import can_see_audit
+from core.params import parse_int, parse_text
 from core.tiebreak_names import describe
 from core.views import ReadOnlyMixin
 from public.tables.event import SwissCrosstableTable
@@ -95,12 +96,13 @@ class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, Detail
         return queries.tournament_for_page()
 
     def after_round(self, data: queries.StandingsData) -> int:
-        raw = self.request.GET.get("round")
-        if raw is None or raw == "":
+        raw = parse_text(self.request.GET.get("round"))
+        if not raw:
             return data.completed
-        if not raw.isdigit() or not 1 <= int(raw) <= data.completed:
+        number = parse_int(raw, minimum=1, maximum=max(data.completed, 1))
+        if number is None or number > data.completed:
             raise Http404(_("No standings after that round."))
-        return int(raw)
+        return number
 
     def check_format(self, data: queries.StandingsData) -> None:
         """Refuse a page that does not fit the tournament's format (404)."""
@@ -150,7 +152,7 @@ class StandingsView(StandingsBaseView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         # Showing the latest standings while a round is played: poll the live fragment.
-        latest = not self.request.GET.get("round")
+        latest = not parse_text(self.request.GET.get("round"))
         context["live"] = latest and event_queries.pending_games(self.object).exists()
         return context
 

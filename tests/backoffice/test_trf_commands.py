@@ -65,3 +65,9 @@ def test_export_trf_command_writes_the_file(tmp_path: Path):
 def test_export_trf_command_refuses_an_unknown_tournament():
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_trf", "nope")
+
+
+@pytest.mark.parametrize("key", ["²", "٣", "9" * 40, "\x00"])
+def test_export_trf_command_refuses_a_key_that_is_no_id(key):
+    with pytest.raises(CommandError, match="No tournament"):
+        call_command("export_trf", key)

@@ -8,14 +8,16 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from backoffice.files.trf import export_trf
+from core.params import parse_id, parse_text
 from tournaments.models import Tournament
 
 
 def find_tournament(key: str) -> Tournament:
     """A tournament by slug, or by primary key when ``key`` is a number."""
+    key = parse_text(key, limit=200)
     found = Tournament.objects.filter(slug=key).first()
-    if found is None and key.isdigit():
-        found = Tournament.objects.filter(pk=int(key)).first()
+    if found is None and (pk := parse_id(key)) is not None:
+        found = Tournament.objects.filter(pk=pk).first()
     if found is None:
         raise CommandError(f"No tournament with slug or id {key!r}.")
     return found

@@ -1,0 +1,213 @@
+"""Every back-office form, posted by each role that may use it, with generated field values:
+never a 500, and every refusal leaves the database exactly as it was.
+
+The POST URLs are enumerated from the URL patterns (a new form fails
+``test_every_post_url_is_fuzzed`` until it is listed in :data:`FORMS`). Each example posts
+one form of the small site of :class:`tests.safety.test_fuzz.FuzzCase` (now run by the club
+``Knights``, whose organiser and arbiter are accounts of their own, and whose first player
+has an account) as staff, the club's organiser, the tournaments' arbiter or the player. The
+fields get text with odd characters, NUL, numbers far out of range, Unicode digits, ids of
+rows that exist and do not, dates at the calendar's edges. A refusal (the form shown again,
+a 4xx, an error message without a success) must leave every table's row count and checksum
+unchanged. Regression for issue 15, defects 2, 3 and 6 (out-of-range numbers and dates in
+organiser forms).
+
+A quick run in every ``make test``; the slow suite explores 300 examples per test
+(``FUZZ_EXAMPLES`` overrides both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.contrib.messages import constants, get_messages
+from django.test import Client
+from django.urls import URLPattern, reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backoffice import urls as backoffice_urls
+from backoffice.forms.settings import SettingsForm, TournamentCreateForm
+from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
+from players.models import Club, Player
+from tests.safety.test_fuzz import FuzzCase, value
+from tournaments.models import Game, Tournament
+
+FIELDS = {
+    "organise_register": ["player", "rating_at_start", "grade"],
+    "organise_register_lines": ["lines", "allow_duplicates"],
+    "organise_register_new": [*NewcomerForm.base_fields],
+    "organise_withdraw": ["registration", "after_round"],
+    "organise_settings": [*SettingsForm.base_fields],
+    "organise_arbiters": ["usernames"],
+    "organise_confirm_report": [],
+    "organise_reject_report": [],
+    "organise_bye": ["registration", "round_number", "kind"],
+    "organise_cancel_bye": [],
+    "organise_forbidden": ["player_a", "player_b"],
+    "organise_add_round": ["date"],
+    "organise_pair": ["number"],
+    "organise_open_registration": [],
+    "organise_finish": [],
+    "organise_reopen": [],
+    "organise_publish": [],
+    "organise_discard": [],
+    "organise_swap": ["board", "other", "version"],
+    "organise_add_board": ["board", "white", "black", "bye"],
+    "organise_delete_board": [],
+    "organise_edit_board": ["white", "black", "version"],
+    "organise_result": ["result", "correction", "based_on", "confirm_later"],
+    "organise_create": [*TournamentCreateForm.base_fields],
+    "organise_add_player": [*ClubPlayerForm.base_fields],
+    "fide_import": ["list_date", "federation"],
+    "report_result": ["result"],
+}
+"""Every POST form of the organiser, arbiter and player pages, with its fields."""
+
+FORMS = sorted(FIELDS)
+ELSEWHERE = {"trf_import": "tests/safety/test_fuzz.py::TestFuzzUploadsAndLogin"}
+ROLES = ["staff", "organiser", "arbiter", "player"]
+SLUGS = ["swiss", "swiss-draft", "manual", "no-such-tournament"]
+EXTRA = [
+    "²",
+    "٣",
+    "\x00",
+    "40000",
+    "32768",
+    str(2**31),
+    str(2**63),
+    "-1",
+    "9999-12-31",
+    "0001-01-01",
+    "1899-12-31",
+    "x" * 3000,
+]
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
+QUICK = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+THOROUGH = settings(QUICK, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300")))
+
+
+def post_patterns() -> list[URLPattern]:
+    found = []
+    for pattern in backoffice_urls.tournament_patterns:
+        view = getattr(pattern.callback, "view_class", None)
+        if view is not None and hasattr(view, "post") and "post" in view.http_method_names:
+            found.append(pattern)
+    return found
+
+
+def snapshot() -> dict[str, tuple[int, str]]:
+    """Every table of our apps and the accounts: (row count, checksum of the rows)."""
+    tables = {}
+    for label in ("players", "tournaments", "ratings", "core", "auth"):
+        for model in apps.get_app_config(label).get_models():
+            rows = list(model.objects.order_by("pk").values_list())
+            tables[model._meta.db_table] = (
+                len(rows),
+                hashlib.sha256(repr(rows).encode()).hexdigest(),
+            )
+            for field in model._meta.local_many_to_many:
+                through = field.remote_field.through
+                links = list(through.objects.order_by("pk").values_list())
+                digest = hashlib.sha256(repr(links).encode()).hexdigest()
+                tables[through._meta.db_table] = (len(links), digest)
+    return tables
+
+
+class FormFuzzCase(FuzzCase):
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        users = get_user_model().objects
+        cls.club = Club.objects.create(name="Knights")
+        Tournament.objects.update(club=cls.club, players_report_results=True)
+        cls.organiser = users.create_user("organiser")
+        cls.club.organisers.add(cls.organiser)
+        cls.arbiter = users.create_user("arbiter")
+        for tournament in Tournament.objects.all():
+            tournament.arbiters.add(cls.arbiter)
+        cls.player_user = users.create_user("player")
+        first = Player.objects.order_by("pk").first()
+        first.account = cls.player_user
+        first.save()
+        cls.ids += [
+            str(cls.club.pk),
+            *(str(pk) for pk in Game.objects.values_list("pk", flat=True)),
+        ]
+        cls.users = {
+            "staff": cls.staff,
+            "organiser": cls.organiser,
+            "arbiter": cls.arbiter,
+            "player": cls.player_user,
+        }
+
+    def url(self, data, name: str) -> tuple[str, str]:
+        """The form's URL and its fields' prefix."""
+        small = st.one_of(st.integers(0, 4), st.integers(0, 10**12))
+        if name == "report_result":
+            game = data.draw(st.sampled_from([*Game.objects.values_list("pk", flat=True), 999999]))
+            return reverse("tournaments:report_result", args=[game]), f"g{game}-"
+        if name == "organise_add_player":
+            club = data.draw(st.sampled_from([self.club.pk, 999999]))
+            return reverse("tournaments:organise_add_player", args=[club]), ""
+        pattern = next(p for p in post_patterns() if p.name == name)
+        kwargs = {}
+        for parameter in pattern.pattern.converters:
+            if parameter == "slug":
+                kwargs["slug"] = data.draw(st.sampled_from(SLUGS))
+            else:
+                kwargs[parameter] = data.draw(small)
+        prefix = f"b{kwargs['board']}-" if name == "organise_result" else ""
+        return reverse(f"tournaments:{name}", kwargs=kwargs), prefix
+
+    def fuzz(self, data) -> None:
+        name = data.draw(st.sampled_from(FORMS), label="form")
+        role = data.draw(st.sampled_from(ROLES), label="role")
+        address, prefix = self.url(data, name)
+        samples = [*self.ids, *EXTRA, "swiss", "Club open", "2026-06-01", "arbiter"]
+        fields = {prefix + f: data.draw(value(samples), label=f) for f in FIELDS[name]}
+        client = Client()
+        client.force_login(self.users[role])
+        before = snapshot()
+        response = client.post(address, fields)
+        assert response.status_code < 500, (address, role, fields, response.status_code)
+        levels = {m.level for m in get_messages(response.wsgi_request)}
+        refused = (
+            response.status_code in (200, 429)
+            or 400 <= response.status_code < 500
+            or (constants.ERROR in levels and constants.SUCCESS not in levels)
+        )
+        if refused:
+            after = snapshot()
+            changed = {t: (before[t], after.get(t)) for t in before if before[t] != after.get(t)}
+            assert not changed, (address, role, fields, changed)
+
+
+def test_every_post_url_is_fuzzed():
+    posted = {p.name for p in post_patterns()}
+    assert posted - set(FIELDS) - set(ELSEWHERE) == set()
+    assert set(FIELDS) - posted == set()
+
+
+class TestEveryBackOfficeForm(FormFuzzCase):
+    @QUICK
+    @given(data=st.data())
+    def test_generated_posts_by_every_role(self, data):
+        self.fuzz(data)
+
+
+@pytest.mark.slow
+class TestEveryBackOfficeFormThoroughly(FormFuzzCase):
+    @THOROUGH
+    @given(data=st.data())
+    def test_generated_posts_by_every_role(self, data):
+        self.fuzz(data)
