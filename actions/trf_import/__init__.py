@@ -1,6 +1,7 @@
 """Import of a tournament from a FIDE Tournament Report File (TRF16 / TRF-2026).
 
-    import_trf(*, actor, text=None, file=None, rating_list=None, club=None) -> ImportReport
+    import_trf(*, actor, text=None, file=None, rating_list=None, club=None,
+               starting_ratings=False) -> ImportReport
 
 The file format itself (reading, validation with line and column) is the pure package
 :mod:`rules.files.trf`; this package maps it to our models (the export is
@@ -38,6 +39,7 @@ def import_trf(
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,
     club: Club | None = None,
+    starting_ratings: bool = False,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
 
@@ -45,14 +47,19 @@ def import_trf(
     byes, withdrawals (a record that stops before the last round) and late entries (a record
     whose first rounds are blank) are recreated; requested byes written for rounds not yet
     played (round columns ``0000 - H|Z`` past the last paired round, records ``240``) become
-    requested byes. With ``rating_list`` the tournament is rated in that list; players new to
-    the list get the file's rating as starting rating. One unit of work: on any problem
-    nothing is written and ``report.errors`` says what is wrong.
+    requested byes. With ``rating_list`` the tournament is rated in that list. The file's
+    ratings are the registrations' ratings at start (used for pairing, shown as such); a
+    player found in our data is linked to the tournament and never changed, and never gets a
+    rating from a file. With ``starting_ratings`` (staff only) the players the import creates
+    start in the list with the file's rating, valid from the tournament's start date. One
+    unit of work: on any problem nothing is written and ``report.errors`` says what is wrong.
 
     ``club`` is the organising club; a non-staff ``actor`` must organise it
     (``PermissionDenied`` before anything is read or written).
     """
     roles.require(roles.creator_for(club).allows(actor))
+    if starting_ratings:
+        roles.require(roles.staff().allows(actor))
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:
@@ -64,7 +71,16 @@ def import_trf(
         return report
     try:
         with change(actor=actor, role=roles.creator_for(club), lists=[rating_list]) as unit:
-            _write(unit, parsed, rating_list, club, report, _forbidden_lines(text_value))
+            _write(
+                unit,
+                parsed,
+                rating_list,
+                club,
+                report,
+                _forbidden_lines(text_value),
+                actor=actor,
+                starting_ratings=starting_ratings,
+            )
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
     return report

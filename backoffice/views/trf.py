@@ -46,9 +46,21 @@ class TrfUploadForm(forms.Form):
     club = forms.ModelChoiceField(
         label=gettext_lazy("Organising club"), queryset=Club.objects.all(), required=False
     )
+    #: Staff only: organisers never get this field.
+    starting_ratings = forms.BooleanField(
+        label=gettext_lazy("Give new players the file's ratings as starting ratings"),
+        required=False,
+        help_text=gettext_lazy(
+            "Only for the players this import creates, valid from the tournament's start date. "
+            "Players already known keep their ratings: the file's ratings are the tournament's "
+            "ratings at start either way."
+        ),
+    )
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if user is None or not permissions.is_staff(user):
+            del self.fields["starting_ratings"]
         if user is not None and not permissions.is_staff(user):
             self.fields["club"].queryset = permissions.organised_clubs(user)
             self.fields["club"].required = True
@@ -83,6 +95,7 @@ class TrfImportView(RoleRequiredMixin, FormView):
             file=form.cleaned_data["file"],
             rating_list=form.cleaned_data["rating_list"],
             club=form.cleaned_data["club"],
+            starting_ratings=form.cleaned_data.get("starting_ratings", False),
             actor=self.request.user,
         )
         if report.errors:
