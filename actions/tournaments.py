@@ -29,7 +29,7 @@ from core.enums import AuditAction
 from core.unit_of_work import change
 from ratings.queries import tournament_standings
 from tournaments import queries as tournament_queries
-from tournaments.enums import MAX_ROUNDS, PairingSystem, TournamentStatus
+from tournaments.enums import MAX_ROUNDS, RESERVED_SLUGS, PairingSystem, TournamentStatus
 from tournaments.models import POINT_FIELDS, Game, Round, Tournament
 from tournaments.pairing_queries import highest_round_number, next_step
 from tournaments.queries import rated_games
@@ -62,9 +62,6 @@ TOURNAMENT_FIELDS = frozenset(
         "komi",
     }
 )
-
-#: Slugs taken by the tournament URLs themselves (``/tournaments/<slug>/``).
-RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 
 #: Pairing settings that cannot change after the first round has been paired.
 FIXED_ONCE_PAIRED = (

@@ -52,6 +52,11 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
+#: Slugs taken by the tournament URLs themselves (``/tournaments/<first segment>/``): no
+#: tournament may have one, however it is made (form, admin, TRF import) or changed. A test
+#: checks the list against the URL configuration.
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
+
 #: The most rounds a tournament may plan (a Swiss needs at least one more player than rounds).
 MAX_ROUNDS = 50
 

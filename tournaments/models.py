@@ -17,6 +17,7 @@ from tournaments.enums import (
     MAX_ROUNDS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
+    RESERVED_SLUGS,
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
     ByeKind,
@@ -219,6 +220,10 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if self.slug in RESERVED_SLUGS:
+            raise ValidationError(
+                {"slug": _("The address “%(slug)s” is already taken.") % {"slug": self.slug}}
+            )
         try:
             top = parse_grade(self.top_bar) if self.top_bar else None
             floor = parse_grade(self.floor_bar) if self.floor_bar else None
