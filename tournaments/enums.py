@@ -32,6 +32,16 @@ MCMAHON_SCORED = frozenset({PairingSystem.MCMAHON_GO, PairingSystem.MCMAHON_SHOG
 #: Shogi: colours by furigoma, no colour balancing, no handicap stones.
 SHOGI_SYSTEMS = frozenset({PairingSystem.MCMAHON_SHOGI, PairingSystem.SWISS_SHOGI})
 
+#: The game a format is for (``ratings.enums.GameKind`` values); manual pairings and round
+#: robins are for any game. A rated tournament's list must be of its format's game.
+FORMAT_GAMES = {
+    PairingSystem.SWISS_DUTCH: "chess",
+    PairingSystem.MCMAHON_GO: "go",
+    PairingSystem.SWISS_GO: "go",
+    PairingSystem.MCMAHON_SHOGI: "shogi",
+    PairingSystem.SWISS_SHOGI: "shogi",
+}
+
 #: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
 DEFAULT_TIEBREAKS = {
     "round-robin": "DE WIN SB KS",

@@ -14,6 +14,7 @@ from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
+    FORMAT_GAMES,
     MAX_ROUNDS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
@@ -224,6 +225,21 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"slug": _("The address “%(slug)s” is already taken.") % {"slug": self.slug}}
             )
+        game = FORMAT_GAMES.get(self.pairing_system)
+        if self.rating_list_id is not None and game and self.rating_list.game != game:
+            raise ValidationError(
+                {
+                    "rating_list": _(
+                        "%(list)s rates %(list_game)s games: a tournament paired as "
+                        "“%(format)s” cannot be rated in it."
+                    )
+                    % {
+                        "list": self.rating_list.name,
+                        "list_game": self.rating_list.get_game_display(),
+                        "format": self.get_pairing_system_display(),
+                    }
+                }
+            )
         try:
             top = parse_grade(self.top_bar) if self.top_bar else None
             floor = parse_grade(self.floor_bar) if self.floor_bar else None
@@ -231,6 +247,14 @@ class Tournament(models.Model):
             return  # the field validators report it
         if top and floor and _grade_order(floor) > _grade_order(top):
             raise ValidationError({"floor_bar": _("The floor bar must not be above the top bar.")})
+
+    @property
+    def game(self) -> str | None:
+        """``"chess"``, ``"go"`` or ``"shogi"``: its rating list's game, else its format's;
+        ``None`` for an unrated tournament of manual pairings or a round robin."""
+        if self.rating_list_id is not None:
+            return self.rating_list.game
+        return FORMAT_GAMES.get(self.pairing_system)
 
     @property
     def is_round_robin(self) -> bool:

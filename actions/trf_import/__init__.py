@@ -21,12 +21,16 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
 from actions.trf_import.reading import _decode, _forbidden_lines, _parse
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
 from core.unit_of_work import change
 from players.models import Club
+from ratings.enums import GameKind
 from ratings.models import RatingList
 
 __all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "import_trf"]
@@ -55,11 +59,19 @@ def import_trf(
     unit of work: on any problem nothing is written and ``report.errors`` says what is wrong.
 
     ``club`` is the organising club; a non-staff ``actor`` must organise it
-    (``PermissionDenied`` before anything is read or written).
+    (``PermissionDenied`` before anything is read or written). A TRF is a chess file: a
+    ``rating_list`` of go or shogi is refused (``ValidationError``) before it is read.
     """
     roles.require(roles.creator_for(club).allows(actor))
     if starting_ratings:
         roles.require(roles.staff().allows(actor))
+    if rating_list is not None and rating_list.game != GameKind.CHESS:
+        raise ValidationError(
+            {
+                "rating_list": _("A TRF file is a chess tournament: %(list)s rates %(game)s.")
+                % {"list": rating_list.name, "game": rating_list.get_game_display()}
+            }
+        )
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:

@@ -26,6 +26,7 @@ from backoffice.files.trf import export_trf
 from backoffice.views.base import RoleRequiredMixin
 from core import roles as permissions
 from players.models import Club
+from ratings.enums import GameKind
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
 from tournaments.models import Tournament
@@ -38,10 +39,10 @@ class TrfUploadForm(forms.Form):
     )
     rating_list = forms.ModelChoiceField(
         label=gettext_lazy("Rating list"),
-        queryset=RatingList.objects.all(),
+        queryset=RatingList.objects.filter(game=GameKind.CHESS),
         required=False,
         empty_label=gettext_lazy("Unrated"),
-        help_text=gettext_lazy("The list the tournament's games are rated in."),
+        help_text=gettext_lazy("The chess list the tournament's games are rated in."),
     )
     club = forms.ModelChoiceField(
         label=gettext_lazy("Organising club"), queryset=Club.objects.all(), required=False
@@ -144,8 +145,9 @@ class ResultsFileView(RoleRequiredMixin, View):
     """Download a go tournament as an EGD ``.h9`` file or a shogi one as ``turnering.txt``
     (the tournament's arbiters and organisers, staff).
 
-    404 for a tournament of another format; a tournament without a complete round goes back
-    to its organiser page with the reason.
+    404 for a tournament of another game (``Tournament.game``: its list's, else its format's;
+    a manual go tournament has its file too); a tournament without a complete round goes
+    back to its organiser page with the reason.
     """
 
     http_method_names = ["get", "head"]
@@ -161,7 +163,7 @@ class ResultsFileView(RoleRequiredMixin, View):
     def get(self, request: Any, slug: str) -> HttpResponse:
         tournament = get_object_or_404(Tournament, slug=slug)
         go = self.kind == "h9"
-        if not tournament.uses_mcmahon_engine or tournament.is_go != go:
+        if tournament.game != ("go" if go else "shogi"):
             raise Http404(_("This file is not made for this tournament's format."))
         try:
             if go:

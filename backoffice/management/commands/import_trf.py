@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from actions.trf_import import import_trf
@@ -48,6 +49,8 @@ class Command(BaseCommand):
                 )
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from None
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
         for warning in report.warnings:
             self.stderr.write(f"{path}: warning: {warning}")
         if report.errors:
