@@ -67,7 +67,8 @@ class TournamentStatus(models.TextChoices):
 #: checks the list against the URL configuration.
 RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 
-#: The most rounds a tournament may plan (a Swiss needs at least one more player than rounds).
+#: The default of ``CLUBRATING_MAX_ROUNDS``, the most rounds a tournament may plan
+#: (:func:`tournaments.limits.max_rounds`): a double round robin of 26 players.
 MAX_ROUNDS = 50
 
 

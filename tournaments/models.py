@@ -15,7 +15,6 @@ from rules.scoring import PointSystem
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
     FORMAT_GAMES,
-    MAX_ROUNDS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
     RESERVED_SLUGS,
@@ -30,6 +29,7 @@ from tournaments.enums import (
     Seeding,
     TournamentStatus,
 )
+from tournaments.limits import max_rounds
 
 
 def _points(verbose_name: str, default: str) -> models.DecimalField:
@@ -102,7 +102,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     rounds_planned = models.PositiveSmallIntegerField(
-        _("number of rounds"), default=0, validators=[MaxValueValidator(MAX_ROUNDS)]
+        _("number of rounds"), default=0, validators=[MaxValueValidator(max_rounds)]
     )
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT

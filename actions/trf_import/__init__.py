@@ -24,7 +24,7 @@ from typing import IO, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from actions.trf_import.reading import _decode, _forbidden_lines, _parse
+from actions.trf_import.reading import _decode, _forbidden_lines, _parse, _too_big
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
@@ -58,6 +58,10 @@ def import_trf(
     start in the list with the file's rating, valid from the tournament's start date. One
     unit of work: on any problem nothing is written and ``report.errors`` says what is wrong.
 
+    A file beyond the web app's limits (:mod:`tournaments.limits`: more players or rounds,
+    declared or in the round columns, than a tournament may have) is refused by a quick look
+    at its lines before it is parsed.
+
     ``club`` is the organising club; a non-staff ``actor`` must organise it
     (``PermissionDenied`` before anything is read or written). A TRF is a chess file: a
     ``rating_list`` of go or shogi is refused (``ValidationError``) before it is read.
@@ -75,6 +79,10 @@ def import_trf(
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:
+        report.errors = problems
+        return report
+    problems = _too_big(text_value)
+    if problems:
         report.errors = problems
         return report
     parsed, problems = _parse(text_value)
