@@ -148,3 +148,36 @@ def test_a_manual_shogi_tournament_downloads_its_turnering(client):
     assert response.status_code == 200
     parsed = parse_turnering(response.content.decode("iso-8859-1"))
     assert [(p.last_name, p.points) for p in parsed.players] == [("White", 1), ("Black", 0)]
+
+
+def test_the_admin_refuses_a_go_list_for_a_dutch_swiss(client):
+    client.force_login(make_superuser())
+    tournament = create_tournament(
+        name="Open",
+        start_date=D(2026, 5, 1),
+        end_date=D(2026, 5, 1),
+        pairing_system=PairingSystem.SWISS_DUTCH,
+        rating_list=a_list("chess-standard"),
+        rounds_planned=5,
+        actor=SYSTEM,
+    )
+    url = reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+    form = client.get(url).context["adminform"].form
+    data = {
+        name: ("" if value is None else value)
+        for name, value in form.initial.items()
+        if name in form.fields
+    }
+    data.update({"rating_list": a_list("go-egf").pk, "tiebreaks": ""})
+    for prefix in ("rounds", "registrations"):
+        data.update({f"{prefix}-TOTAL_FORMS": 0, f"{prefix}-INITIAL_FORMS": 0})
+
+    response = client.post(url, data)
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["rating_list"] == [
+        "Go (EGF) rates go games: a tournament paired as “Swiss (FIDE Dutch)” cannot be rated "
+        "in it."
+    ]
+    tournament.refresh_from_db()
+    assert tournament.rating_list.slug == "chess-standard"
