@@ -12,12 +12,11 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
+from tournaments.checks import FORMAT_GAMES, check_slug_and_list
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
-    FORMAT_GAMES,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
-    RESERVED_SLUGS,
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
     ByeKind,
@@ -221,25 +220,7 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         super().clean()
-        if self.slug in RESERVED_SLUGS:
-            raise ValidationError(
-                {"slug": _("The address “%(slug)s” is already taken.") % {"slug": self.slug}}
-            )
-        game = FORMAT_GAMES.get(self.pairing_system)
-        if self.rating_list_id is not None and game and self.rating_list.game != game:
-            raise ValidationError(
-                {
-                    "rating_list": _(
-                        "%(list)s rates %(list_game)s games: a tournament paired as "
-                        "“%(format)s” cannot be rated in it."
-                    )
-                    % {
-                        "list": self.rating_list.name,
-                        "list_game": self.rating_list.get_game_display(),
-                        "format": self.get_pairing_system_display(),
-                    }
-                }
-            )
+        check_slug_and_list(self)
         try:
             top = parse_grade(self.top_bar) if self.top_bar else None
             floor = parse_grade(self.floor_bar) if self.floor_bar else None
@@ -252,9 +233,9 @@ class Tournament(models.Model):
     def game(self) -> str | None:
         """``"chess"``, ``"go"`` or ``"shogi"``: its rating list's game, else its format's;
         ``None`` for an unrated tournament of manual pairings or a round robin."""
-        if self.rating_list_id is not None:
-            return self.rating_list.game
-        return FORMAT_GAMES.get(self.pairing_system)
+        return (
+            self.rating_list.game if self.rating_list_id else FORMAT_GAMES.get(self.pairing_system)
+        )
 
     @property
     def is_round_robin(self) -> bool:
