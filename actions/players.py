@@ -20,10 +20,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from actions.ratings import write_starting_rating
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
-from core.unit_of_work import FROM_THE_START, change
+from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from tournaments.models import ForbiddenPair, Game, Registration, Tournament
@@ -232,7 +233,7 @@ def merge_players(*, actor: Any, keep: Player, duplicate: Player) -> Player:
             other = pair.player_b_id if pair.player_a_id == dup.pk else pair.player_a_id
             first, second = sorted((other, kept.pk))
             ForbiddenPair.objects.filter(pk=pair.pk).update(player_a=first, player_b=second)
-        moved["ratings"] = _merge_ratings(kept, dup)
+        moved["ratings"] = _merge_ratings(unit, actor, kept, dup)
         # Derived rows of the duplicate go; the replays write them again for ``kept``.
         RatingChange.objects.filter(Q(player=dup) | Q(opponent=dup)).delete()
         PublishedRating.objects.filter(player=dup).delete()
@@ -268,7 +269,7 @@ def _check_not_met(kept: Player, dup: Player, names: dict[str, str]) -> None:
         )
 
 
-def _merge_ratings(kept: Player, dup: Player) -> dict[str, str]:
+def _merge_ratings(unit: Unit, actor: Any, kept: Player, dup: Player) -> dict[str, str]:
     ratings = {}
     kept_rows = {r.rating_list_id: r for r in PlayerRating.objects.filter(player=kept)}
     for row in PlayerRating.objects.filter(player=dup).select_related("rating_list"):
@@ -278,10 +279,14 @@ def _merge_ratings(kept: Player, dup: Player) -> dict[str, str]:
             ratings[row.rating_list.slug] = "moved"
             continue
         if target.starting_rating is None and row.starting_rating is not None:
-            PlayerRating.objects.filter(pk=target.pk).update(
-                starting_rating=row.starting_rating,
-                starting_games=row.starting_games,
-                starting_date=row.starting_date,
+            write_starting_rating(
+                unit,
+                actor=actor,
+                player=kept,
+                rating_list=unit.lists[row.rating_list_id],
+                rating=row.starting_rating,
+                games=row.starting_games,
+                date=row.starting_date,
             )
             ratings[row.rating_list.slug] = "duplicate's starting rating taken"
         else:

@@ -8,8 +8,10 @@
     close_rating_period(*, actor, rating_list, date) -> PublishedList
     reopen_rating_period(*, actor, rating_list) -> datetime.date   # undo the last close
 
-Starting ratings and grades are inputs only trusted roles set: staff and the system. How a
-replay runs is described in :mod:`ratings.recompute`.
+Starting ratings and grades are inputs only trusted roles set: staff and the system. Every
+starting rating set one at a time (the admin, the TRF import) goes through
+:func:`set_starting_rating` or its body :func:`write_starting_rating`, which check the actor
+and write the audit trail. How a replay runs is described in :mod:`ratings.recompute`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from django.utils.translation import gettext as _
 from core import roles
 from core.audit import saved_user
 from core.enums import AuditAction
-from core.unit_of_work import FROM_THE_START, change
+from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 from ratings.recompute import ReplayStats
@@ -57,10 +59,43 @@ def set_starting_rating(
     ``games`` is the number of rated games behind that rating (for the K rules) and ``date``
     the date from which it is valid (``None``: from the beginning of the list's history).
     ``declared_grade`` (go and shogi lists) sets the declared grade too, as
-    :func:`set_declared_grade` does (``None``: unchanged). Refused: a rating outside 0–3500
-    (go: −900–3000), a negative number of games, a grade the list does not know. Setting what
-    is already set changes nothing and records nothing.
+    :func:`set_declared_grade` does (``None``: unchanged). Refused: an actor who is not staff
+    (nor the system); a rating outside 0–3500 (go: −900–3000), a negative number of games, a
+    grade the list does not know. Setting what is already set changes nothing and records
+    nothing.
+
+    This is the one way a starting rating changes: the TRF import calls its body,
+    :func:`write_starting_rating`, with the import's own unit.
     """
+    with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
+        entry = write_starting_rating(
+            unit,
+            actor=actor,
+            player=player,
+            rating_list=unit.lists[rating_list.pk],
+            rating=rating,
+            games=games,
+            date=date,
+            declared_grade=declared_grade,
+        )
+    entry.refresh_from_db()
+    return entry
+
+
+def write_starting_rating(
+    unit: Unit,
+    *,
+    actor: Any,
+    player: Player,
+    rating_list: RatingList,
+    rating: int | None,
+    games: int = 0,
+    date: datetime.date | None = None,
+    declared_grade: str | None = None,
+) -> PlayerRating:
+    """The body of :func:`set_starting_rating` in a ``unit`` that holds ``rating_list``
+    exclusively: checks the actor is staff, writes the row, marks the replay and the audit."""
+    roles.require(roles.staff().allows(actor))
     errors: dict[str, str] = {}
     grade_changed = False
     if declared_grade is not None:
@@ -83,45 +118,45 @@ def set_starting_rating(
         errors["starting_games"] = _("The number of games must be zero or more.")
     if errors:
         raise ValidationError(errors)
-    with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
-        locked = unit.lists[rating_list.pk]
-        entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
-        before = {
-            "starting_rating": entry.starting_rating,
-            "starting_games": entry.starting_games,
-            "starting_date": entry.starting_date,
-        }
-        after = {"starting_rating": rating, "starting_games": games, "starting_date": date}
-        grade_changes = grade_changed and declared_grade != entry.declared_grade
-        if before == after and not grade_changes:
-            return entry
-        # The periods affected start where the old or the new starting rating applies.
-        keys = []
-        if entry.starting_rating is not None:
-            keys.append(entry.starting_date)
-        if rating is not None:
-            keys.append(date)
-        if grade_changes:
-            entry.declared_grade = declared_grade
-            keys.append(FROM_THE_START)  # a newcomer's entry rating: replay everything
-        entry.starting_rating = rating
-        entry.starting_games = games
-        entry.starting_date = date
-        entry.save(
-            update_fields=["starting_rating", "starting_games", "starting_date", "declared_grade"]
-        )
-        from_date = None if None in keys else min(keys, default=datetime.date.max)
-        unit.replay(locked, from_date=from_date)
-        unit.audit(
-            AuditAction.STARTING_RATING_SET,
-            _("%(player)s: starting rating in %(list)s set to %(rating)s")
-            % {"player": player.name, "list": locked.name, "rating": rating},
-            player=player,
-            rating_list=locked,
-            before=before,
-            after=after,
-        )
-    entry.refresh_from_db()
+    if unit.lists.get(rating_list.pk) is None:
+        raise RuntimeError("write_starting_rating needs a unit holding the rating list")
+    locked = unit.lists[rating_list.pk]
+    entry, _created = PlayerRating.objects.get_or_create(rating_list=locked, player=player)
+    before = {
+        "starting_rating": entry.starting_rating,
+        "starting_games": entry.starting_games,
+        "starting_date": entry.starting_date,
+    }
+    after = {"starting_rating": rating, "starting_games": games, "starting_date": date}
+    grade_changes = grade_changed and declared_grade != entry.declared_grade
+    if before == after and not grade_changes:
+        return entry
+    # The periods affected start where the old or the new starting rating applies.
+    keys = []
+    if entry.starting_rating is not None:
+        keys.append(entry.starting_date)
+    if rating is not None:
+        keys.append(date)
+    if grade_changes:
+        entry.declared_grade = declared_grade
+        keys.append(FROM_THE_START)  # a newcomer's entry rating: replay everything
+    entry.starting_rating = rating
+    entry.starting_games = games
+    entry.starting_date = date
+    entry.save(
+        update_fields=["starting_rating", "starting_games", "starting_date", "declared_grade"]
+    )
+    from_date = None if None in keys else min(keys, default=datetime.date.max)
+    unit.replay(locked, from_date=from_date)
+    unit.audit(
+        AuditAction.STARTING_RATING_SET,
+        _("%(player)s: starting rating in %(list)s set to %(rating)s")
+        % {"player": player.name, "list": locked.name, "rating": rating},
+        player=player,
+        rating_list=locked,
+        before=before,
+        after=after,
+    )
     return entry
 
 

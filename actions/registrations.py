@@ -24,6 +24,7 @@ from ratings.models import PlayerRating
 from rules.pairing import berger
 from rules.ratings import egf, fesa
 from tournaments.enums import SHOGI_SYSTEMS, PairingSystem, Seeding
+from tournaments.limits import max_players
 from tournaments.models import Game, Registration, Tournament
 from tournaments.pairing_queries import highest_round_number, initial_ranking
 
@@ -55,7 +56,8 @@ def register_player(
     (``entered_round``).
 
     Refused: the player is already entered; the pairing number is not a positive whole number
-    or is taken; a round robin that has started.
+    or is taken; a round robin that has started; a tournament that has its most players
+    (:func:`tournaments.limits.max_players`).
     """
     if rating_at_start is not None and not _whole(rating_at_start, 0):
         raise ValidationError({"rating_at_start": _("The rating must be a whole number.")})
@@ -100,6 +102,14 @@ def enter_player(
         )
     if current.is_round_robin and highest_round_number(current):
         raise ValidationError(_("A round robin that has started takes no new players."))
+    most = max_players(current.pairing_system)
+    if Registration.objects.filter(tournament=current).count() >= most:
+        raise ValidationError(
+            {
+                "player": _("This tournament is full: it takes at most %(max)d players.")
+                % {"max": most}
+            }
+        )
     if rating_at_start is None:
         rating_at_start = rating_in_list(current, player)
     registration = Registration(

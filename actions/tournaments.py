@@ -29,7 +29,8 @@ from core.enums import AuditAction
 from core.unit_of_work import change
 from ratings.queries import tournament_standings
 from tournaments import queries as tournament_queries
-from tournaments.enums import MAX_ROUNDS, PairingSystem, TournamentStatus
+from tournaments.enums import RESERVED_SLUGS, PairingSystem, TournamentStatus
+from tournaments.limits import max_rounds
 from tournaments.models import POINT_FIELDS, Game, Round, Tournament
 from tournaments.pairing_queries import highest_round_number, next_step
 from tournaments.queries import rated_games
@@ -63,9 +64,6 @@ TOURNAMENT_FIELDS = frozenset(
     }
 )
 
-#: Slugs taken by the tournament URLs themselves (``/tournaments/<slug>/``).
-RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
-
 #: Pairing settings that cannot change after the first round has been paired.
 FIXED_ONCE_PAIRED = (
     "pairing_system",
@@ -81,15 +79,17 @@ FIXED_ONCE_PAIRED = (
 
 def check_rounds(tournament: Tournament, paired: int = 0) -> None:
     """Bounded rounds: a whole number from 0 (not set yet; a round robin's come from its
-    players) to :data:`MAX_ROUNDS`, and never fewer than the ``paired`` rounds."""
+    players) to :func:`~tournaments.limits.max_rounds`, and never fewer than the ``paired``
+    rounds."""
     rounds = tournament.rounds_planned
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= MAX_ROUNDS:
+    highest = max_rounds()
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= highest:
         raise ValidationError(
             {
                 "rounds_planned": _(
                     "The number of rounds must be a whole number from 1 to %(max)d."
                 )
-                % {"max": MAX_ROUNDS}
+                % {"max": highest}
             }
         )
     if tournament.is_round_robin or (

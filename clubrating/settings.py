@@ -191,6 +191,13 @@ TOURNAMENT_DATE_YEARS = int(os.environ.get("TOURNAMENT_DATE_YEARS", "5"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
+# How big a tournament the web app takes (tournaments.limits, docs/trf.md): the rounds it
+# plans (50: a double round robin of 26 players) and the players it enters (a round robin
+# fewer: as many as its rounds allow). The forms, the entries and the TRF import refuse more,
+# the import before it parses the file, so no tournament's pages outgrow the worker timeout.
+CLUBRATING_MAX_ROUNDS = int(os.environ.get("CLUBRATING_MAX_ROUNDS", "50"))
+CLUBRATING_MAX_PLAYERS = int(os.environ.get("CLUBRATING_MAX_PLAYERS", "1000"))
+
 # Content-Security-Policy (django-csp): our own files only; no inline scripts anywhere.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

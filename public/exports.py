@@ -27,6 +27,8 @@ import csv
 import io
 from collections.abc import Iterable
 
+from rules.files.text import one_line
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is read as a formula by spreadsheets."""
 
@@ -114,7 +116,7 @@ def published_csv(rows: Iterable) -> str:
 def _line(cells: list[str]) -> str:
     parts = []
     for (_header, width, align), cell in zip(TXT_COLUMNS, cells, strict=True):
-        cell = cell.replace("\t", " ").replace("\r", " ").replace("\n", " ")
+        cell = one_line(cell)
         cell = cell[: width - 1] if len(cell) >= width else cell
         parts.append(f"{cell:{align}{width - 1}} ")
     return "".join(parts).rstrip() + "\n"

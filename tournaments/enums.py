@@ -32,6 +32,16 @@ MCMAHON_SCORED = frozenset({PairingSystem.MCMAHON_GO, PairingSystem.MCMAHON_SHOG
 #: Shogi: colours by furigoma, no colour balancing, no handicap stones.
 SHOGI_SYSTEMS = frozenset({PairingSystem.MCMAHON_SHOGI, PairingSystem.SWISS_SHOGI})
 
+#: The game a format is for (``ratings.enums.GameKind`` values); manual pairings and round
+#: robins are for any game. A rated tournament's list must be of its format's game.
+FORMAT_GAMES = {
+    PairingSystem.SWISS_DUTCH: "chess",
+    PairingSystem.MCMAHON_GO: "go",
+    PairingSystem.SWISS_GO: "go",
+    PairingSystem.MCMAHON_SHOGI: "shogi",
+    PairingSystem.SWISS_SHOGI: "shogi",
+}
+
 #: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
 DEFAULT_TIEBREAKS = {
     "round-robin": "DE WIN SB KS",
@@ -52,7 +62,13 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
-#: The most rounds a tournament may plan (a Swiss needs at least one more player than rounds).
+#: Slugs taken by the tournament URLs themselves (``/tournaments/<first segment>/``): no
+#: tournament may have one, however it is made (form, admin, TRF import) or changed. A test
+#: checks the list against the URL configuration.
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
+
+#: The default of ``CLUBRATING_MAX_ROUNDS``, the most rounds a tournament may plan
+#: (:func:`tournaments.limits.max_rounds`): a double round robin of 26 players.
 MAX_ROUNDS = 50
 
 

@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
+from tournaments.checks import FORMAT_GAMES, check_slug_and_list
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
-    MAX_ROUNDS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
     ROUND_ROBINS,
@@ -28,6 +28,7 @@ from tournaments.enums import (
     Seeding,
     TournamentStatus,
 )
+from tournaments.limits import max_rounds
 
 
 def _points(verbose_name: str, default: str) -> models.DecimalField:
@@ -100,7 +101,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     rounds_planned = models.PositiveSmallIntegerField(
-        _("number of rounds"), default=0, validators=[MaxValueValidator(MAX_ROUNDS)]
+        _("number of rounds"), default=0, validators=[MaxValueValidator(max_rounds)]
     )
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus.choices, default=TournamentStatus.DRAFT
@@ -219,6 +220,7 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        check_slug_and_list(self)
         try:
             top = parse_grade(self.top_bar) if self.top_bar else None
             floor = parse_grade(self.floor_bar) if self.floor_bar else None
@@ -226,6 +228,14 @@ class Tournament(models.Model):
             return  # the field validators report it
         if top and floor and _grade_order(floor) > _grade_order(top):
             raise ValidationError({"floor_bar": _("The floor bar must not be above the top bar.")})
+
+    @property
+    def game(self) -> str | None:
+        """``"chess"``, ``"go"`` or ``"shogi"``: its rating list's game, else its format's;
+        ``None`` for an unrated tournament of manual pairings or a round robin."""
+        return (
+            self.rating_list.game if self.rating_list_id else FORMAT_GAMES.get(self.pairing_system)
+        )
 
     @property
     def is_round_robin(self) -> bool:

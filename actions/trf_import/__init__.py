@@ -1,6 +1,7 @@
 """Import of a tournament from a FIDE Tournament Report File (TRF16 / TRF-2026).
 
-    import_trf(*, actor, text=None, file=None, rating_list=None, club=None) -> ImportReport
+    import_trf(*, actor, text=None, file=None, rating_list=None, club=None,
+               starting_ratings=False) -> ImportReport
 
 The file format itself (reading, validation with line and column) is the pure package
 :mod:`rules.files.trf`; this package maps it to our models (the export is
@@ -20,12 +21,16 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from actions.trf_import.reading import _decode, _forbidden_lines, _parse
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from actions.trf_import.reading import _decode, _forbidden_lines, _parse, _too_big
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
 from core.unit_of_work import change
 from players.models import Club
+from ratings.enums import GameKind
 from ratings.models import RatingList
 
 __all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "import_trf"]
@@ -38,6 +43,7 @@ def import_trf(
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,
     club: Club | None = None,
+    starting_ratings: bool = False,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
 
@@ -45,17 +51,38 @@ def import_trf(
     byes, withdrawals (a record that stops before the last round) and late entries (a record
     whose first rounds are blank) are recreated; requested byes written for rounds not yet
     played (round columns ``0000 - H|Z`` past the last paired round, records ``240``) become
-    requested byes. With ``rating_list`` the tournament is rated in that list; players new to
-    the list get the file's rating as starting rating. One unit of work: on any problem
-    nothing is written and ``report.errors`` says what is wrong.
+    requested byes. With ``rating_list`` the tournament is rated in that list. The file's
+    ratings are the registrations' ratings at start (used for pairing, shown as such); a
+    player found in our data is linked to the tournament and never changed, and never gets a
+    rating from a file. With ``starting_ratings`` (staff only) the players the import creates
+    start in the list with the file's rating, valid from the tournament's start date. One
+    unit of work: on any problem nothing is written and ``report.errors`` says what is wrong.
+
+    A file beyond the web app's limits (:mod:`tournaments.limits`: more players or rounds,
+    declared or in the round columns, than a tournament may have) is refused by a quick look
+    at its lines before it is parsed.
 
     ``club`` is the organising club; a non-staff ``actor`` must organise it
-    (``PermissionDenied`` before anything is read or written).
+    (``PermissionDenied`` before anything is read or written). A TRF is a chess file: a
+    ``rating_list`` of go or shogi is refused (``ValidationError``) before it is read.
     """
     roles.require(roles.creator_for(club).allows(actor))
+    if starting_ratings:
+        roles.require(roles.staff().allows(actor))
+    if rating_list is not None and rating_list.game != GameKind.CHESS:
+        raise ValidationError(
+            {
+                "rating_list": _("A TRF file is a chess tournament: %(list)s rates %(game)s.")
+                % {"list": rating_list.name, "game": rating_list.get_game_display()}
+            }
+        )
     text_value, problems = _decode(text, file)
     report = ImportReport()
     if problems or text_value is None:
+        report.errors = problems
+        return report
+    problems = _too_big(text_value)
+    if problems:
         report.errors = problems
         return report
     parsed, problems = _parse(text_value)
@@ -64,7 +91,16 @@ def import_trf(
         return report
     try:
         with change(actor=actor, role=roles.creator_for(club), lists=[rating_list]) as unit:
-            _write(unit, parsed, rating_list, club, report, _forbidden_lines(text_value))
+            _write(
+                unit,
+                parsed,
+                rating_list,
+                club,
+                report,
+                _forbidden_lines(text_value),
+                actor=actor,
+                starting_ratings=starting_ratings,
+            )
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
     return report

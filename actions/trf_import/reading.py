@@ -6,12 +6,14 @@ malformed player line, and finds the columns of the forbidden-pair records for i
 
 from __future__ import annotations
 
+import re
 from typing import IO, Any
 
 from django.utils.translation import gettext as _
 
 from actions.trf_import.report import Problem
 from rules.files import trf as trfmod
+from tournaments.limits import max_players, max_rounds
 
 
 def _decode(text: str | None, file: IO[Any] | None) -> tuple[str | None, list[Problem]]:
@@ -28,6 +30,65 @@ def _decode(text: str | None, file: IO[Any] | None) -> tuple[str | None, list[Pr
         line = data[: exc.start].count(b"\n") + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [Problem(line, column, _("the file is not UTF-8 text"))]
+
+
+_LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
+#: The ``001`` columns before the rounds (the rank ends at column 89); 10 per round after.
+_HEAD = 89
+
+
+def _too_big(text: str) -> list[Problem]:
+    """A cheap look at the whole file before it is parsed: the players (``001`` lines), the
+    rounds declared (``XXR``, ``142``) and the round columns of each ``001`` line against the
+    web app's limits (:mod:`tournaments.limits`). One problem per kind, at its first line."""
+    most_rounds, most_players = max_rounds(), max_players()
+    problems: dict[str, Problem] = {}
+    players = 0
+    for lineno, raw in enumerate(_lines(text), start=1):
+        code = raw[:3]
+        if code == "001":
+            players += 1
+            if players == most_players + 1:
+                problems.setdefault(
+                    "players",
+                    Problem(
+                        lineno,
+                        1,
+                        _("more than %(max)d players, the most a tournament takes")
+                        % {"max": most_players},
+                    ),
+                )
+            columns = len(raw.rstrip())
+            if columns > _HEAD + 10 * most_rounds:
+                problems.setdefault(
+                    "columns",
+                    Problem(
+                        lineno,
+                        _HEAD + 10 * most_rounds + 1,
+                        _("more than %(max)d rounds, the most a tournament has")
+                        % {"max": most_rounds},
+                    ),
+                )
+        elif code in ("XXR", "142"):
+            number = _LEADING_NUMBER.match(raw[3:])
+            if number is None:
+                continue
+            digits = number.group(1)
+            if len(digits) > 9 or int(digits) > most_rounds:
+                problems.setdefault(
+                    "declared",
+                    Problem(
+                        lineno,
+                        4 + number.start(1),
+                        _("%(rounds)s rounds: a tournament has at most %(max)d")
+                        % {"rounds": digits[:12], "max": most_rounds},
+                    ),
+                )
+    return sorted(problems.values(), key=lambda p: (p.line, p.column))
+
+
+def _lines(text: str) -> list[str]:
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def _line_problems(text: str) -> list[Problem]:

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from actions.boards import RATED_CODES
+from actions.ratings import write_starting_rating
 from actions.trf_import.mapping import _player_for, _tournament_fields
 from actions.trf_import.report import ImportReport, Problem, _ImportFailed
 from core.enums import AuditAction
-from core.unit_of_work import FROM_THE_START, Unit
+from core.unit_of_work import Unit
 from players.models import Club, Player
-from ratings.models import PlayerRating, RatingList
+from ratings.models import RatingList
 from rules.files import trf as trfmod
 from rules.scoring import PointSystem, result_of_codes
 from tournaments.enums import RoundStatus
@@ -39,6 +42,9 @@ def _write(
     club: Club | None,
     report: ImportReport,
     forbidden_lines: list[tuple[int, dict[int, int]]],
+    *,
+    actor: Any,
+    starting_ratings: bool = False,
 ) -> None:
     locked = unit.lists[rating_list.pk] if rating_list is not None else None
     tournament = Tournament.objects.create(
@@ -61,16 +67,20 @@ def _write(
         ),
         default=0,
     )
-    players = _match_players(records, report)
+    players, created = _match_players(records, report)
     regs = _register(tournament, records, entries, paired, players)
     games = _write_rounds(tournament, parsed, records, entries, paired, players, regs, report)
     _requested_byes(parsed, records, entries, paired, regs)
     _forbidden_pairs(tournament, parsed, players, forbidden_lines, report)
 
     if locked is not None:
-        _starting_ratings(locked, records, players)
+        if starting_ratings:
+            _starting_ratings(unit, actor, tournament, records, players, created)
         if any(g.result in RATED_CODES for g in games):
-            unit.replay(locked, from_date=FROM_THE_START)
+            # The games' periods only: the lists published before them stay as they are.
+            dates = Round.objects.filter(tournament=tournament, date__isnull=False)
+            first = dates.order_by("date").values_list("date", flat=True).first()
+            unit.replay(locked, from_date=min(filter(None, [tournament.start_date, first])))
     unit.audit(
         AuditAction.TRF_IMPORTED,
         _(
@@ -89,9 +99,13 @@ def _write(
     )
 
 
-def _match_players(records: list[trfmod.PlayerRecord], report: ImportReport) -> dict[int, Player]:
-    """The player of each start rank, found or created; two records may not be one player."""
+def _match_players(
+    records: list[trfmod.PlayerRecord], report: ImportReport
+) -> tuple[dict[int, Player], set[int]]:
+    """The player of each start rank, found or created, and the start ranks of the players
+    created; two records may not be one player. A player found is linked, never changed."""
     players: dict[int, Player] = {}
+    created_tpns: set[int] = set()
     seen: dict[int, int] = {}
     for record in records:
         player, created = _player_for(record, report)
@@ -109,10 +123,11 @@ def _match_players(records: list[trfmod.PlayerRecord], report: ImportReport) -> 
         seen[player.pk] = record.tpn
         players[record.tpn] = player
         if created:
+            created_tpns.add(record.tpn)
             report.players_created += 1
         else:
             report.players_matched += 1
-    return players
+    return players, created_tpns
 
 
 def _register(
@@ -334,16 +349,29 @@ _BOARD_ORDER_POINTS = PointSystem()
 
 
 def _starting_ratings(
-    rating_list: RatingList, records: list[trfmod.PlayerRecord], players: dict[int, Player]
+    unit: Unit,
+    actor: Any,
+    tournament: Tournament,
+    records: list[trfmod.PlayerRecord],
+    players: dict[int, Player],
+    created: set[int],
 ) -> None:
-    """Players new to the list bring the file's rating (valid from the start of the history)."""
-    known = set(
-        PlayerRating.objects.filter(
-            rating_list=rating_list, player__in=list(players.values())
-        ).values_list("player_id", flat=True)
-    )
-    PlayerRating.objects.bulk_create(
-        PlayerRating(rating_list=rating_list, player=players[r.tpn], starting_rating=r.rating)
-        for r in records
-        if r.rating and players[r.tpn].pk not in known
-    )
+    """Staff's choice: the players this import created start with the file's rating, valid
+    from the tournament's start (never retroactively). Players found are never given one."""
+    problems = []
+    for record in records:
+        if record.tpn not in created or not record.rating:
+            continue
+        try:
+            write_starting_rating(
+                unit,
+                actor=actor,
+                player=players[record.tpn],
+                rating_list=tournament.rating_list,
+                rating=record.rating,
+                date=tournament.start_date,
+            )
+        except ValidationError as error:
+            problems.extend(Problem(record.line, 49, message) for message in error.messages)
+    if problems:
+        raise _ImportFailed(problems)

@@ -20,7 +20,8 @@ from core.params import MAX_SMALL
 from core.validators import BoundedFormMixin
 from ratings.enums import GameKind
 from ratings.models import RatingList
-from tournaments.enums import MAX_ROUNDS, PairingSystem
+from tournaments.enums import PairingSystem
+from tournaments.limits import max_rounds
 from tournaments.models import POINT_FIELDS, Tournament
 
 #: Go/shogi settings: optional in the forms; left empty they keep the model's default.
@@ -109,10 +110,10 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
             self.fields["rating_list"].empty_label = _("Unrated")
         rounds = self.fields["rounds_planned"]
         rounds.min_value = None
-        rounds.widget.attrs.update({"min": 1, "max": MAX_ROUNDS})
+        rounds.widget.attrs.update({"min": 1, "max": max_rounds()})
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
-        ) % {"max": MAX_ROUNDS}
+        ) % {"max": max_rounds()}
         for name in GO_FIELDS:
             if name in self.fields:
                 self.fields[name].required = False
@@ -153,10 +154,10 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
                 )
             return rounds or 0
         low = 0 if system == PairingSystem.MANUAL else 1
-        if rounds is None or not low <= rounds <= MAX_ROUNDS:
+        if rounds is None or not low <= rounds <= max_rounds():
             raise forms.ValidationError(
                 _("The number of rounds must be a whole number from %(min)d to %(max)d.")
-                % {"min": low, "max": MAX_ROUNDS}
+                % {"min": low, "max": max_rounds()}
             )
         return rounds
 

@@ -25,6 +25,7 @@ from backoffice.files.trf import export_trf
 from backoffice.views.base import RoleRequiredMixin, TournamentMixin
 from core import roles as permissions
 from players.models import Club
+from ratings.enums import GameKind
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
 
@@ -36,17 +37,29 @@ class TrfUploadForm(forms.Form):
     )
     rating_list = forms.ModelChoiceField(
         label=gettext_lazy("Rating list"),
-        queryset=RatingList.objects.all(),
+        queryset=RatingList.objects.filter(game=GameKind.CHESS),
         required=False,
         empty_label=gettext_lazy("Unrated"),
-        help_text=gettext_lazy("The list the tournament's games are rated in."),
+        help_text=gettext_lazy("The chess list the tournament's games are rated in."),
     )
     club = forms.ModelChoiceField(
         label=gettext_lazy("Organising club"), queryset=Club.objects.all(), required=False
     )
+    #: Staff only: organisers never get this field.
+    starting_ratings = forms.BooleanField(
+        label=gettext_lazy("Give new players the file's ratings as starting ratings"),
+        required=False,
+        help_text=gettext_lazy(
+            "Only for the players this import creates, valid from the tournament's start date. "
+            "Players already known keep their ratings: the file's ratings are the tournament's "
+            "ratings at start either way."
+        ),
+    )
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if user is None or not permissions.is_staff(user):
+            del self.fields["starting_ratings"]
         if user is not None and not permissions.is_staff(user):
             self.fields["club"].queryset = permissions.organised_clubs(user)
             self.fields["club"].required = True
@@ -81,6 +94,7 @@ class TrfImportView(RoleRequiredMixin, FormView):
             file=form.cleaned_data["file"],
             rating_list=form.cleaned_data["rating_list"],
             club=form.cleaned_data["club"],
+            starting_ratings=form.cleaned_data.get("starting_ratings", False),
             actor=self.request.user,
         )
         if report.errors:
@@ -122,8 +136,9 @@ class ResultsFileView(TournamentMixin, View):
     """Download a go tournament as an EGD ``.h9`` file or a shogi one as ``turnering.txt``
     (the tournament's arbiters and organisers, staff).
 
-    404 for a tournament of another format; a tournament without a complete round goes back
-    to its organiser page with the reason.
+    404 for a tournament of another game (``Tournament.game``: its list's, else its format's;
+    a manual go tournament has its file too); a tournament without a complete round goes
+    back to its organiser page with the reason.
     """
 
     http_method_names = ["get", "head"]
@@ -132,7 +147,7 @@ class ResultsFileView(TournamentMixin, View):
     def get(self, request: Any, slug: str) -> HttpResponse:
         tournament = self.tournament
         go = self.kind == "h9"
-        if not tournament.uses_mcmahon_engine or tournament.is_go != go:
+        if tournament.game != ("go" if go else "shogi"):
             raise Http404(_("This file is not made for this tournament's format."))
         try:
             if go:

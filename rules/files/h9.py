@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.files.text import one_line
+
 __all__ = ["H9Error", "H9File", "H9Game", "H9Player", "parse_h9", "write_h9"]
 
 _TAG = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
@@ -97,8 +99,13 @@ class H9File:
 
 
 def _token(text: str, fallback: str) -> str:
-    text = "_".join(text.split())
+    text = "_".join(one_line(text).split())
     return text or fallback
+
+
+def _tag(text: object) -> str:
+    """A header tag's value on its one line; a bracket would end the tag."""
+    return one_line(str(text)).replace("[", "(").replace("]", ")")
 
 
 def _number(value: Fraction) -> str:
@@ -111,16 +118,16 @@ def _number(value: Fraction) -> str:
 def write_h9(data: H9File) -> str:
     """The file's text (``\\n`` line ends)."""
     lines = [
-        f"; CL[{data.tournament_class}]",
-        f"; EV[{data.name}]",
-        f"; PC[{data.country}, {data.city}]",
-        f"; DT[{data.start},{data.end}]",
-        f"; HA[{data.handicap_rule}]",
-        f"; KM[{data.komi}]",
-        f"; TM[{data.time_minutes}]",
+        f"; CL[{_tag(data.tournament_class)}]",
+        f"; EV[{_tag(data.name)}]",
+        f"; PC[{_tag(data.country)}, {_tag(data.city)}]",
+        f"; DT[{_tag(data.start)},{_tag(data.end)}]",
+        f"; HA[{_tag(data.handicap_rule)}]",
+        f"; KM[{_tag(data.komi)}]",
+        f"; TM[{_tag(data.time_minutes)}]",
     ]
     if data.comment:
-        lines.append(f"; CM[{data.comment}]")
+        lines.append(f"; CM[{_tag(data.comment)}]")
     lines.append(";")
     lines.append("; Pl Name Grade Co Club " + " ".join(data.score_columns))
     for p in data.players:
@@ -128,8 +135,8 @@ def write_h9(data: H9File) -> str:
             str(p.place),
             _token(p.last_name, "?"),
             _token(p.first_name, "-"),
-            p.grade,
-            p.country or "--",
+            _token(p.grade, "?"),
+            _token(p.country, "--"),
             _token(p.club, "-"),
             *(_number(s) for s in p.scores),
             *(g.code for g in p.games),

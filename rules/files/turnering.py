@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.files.text import one_line
+
 __all__ = [
     "ENCODING",
     "TurneringError",
@@ -89,7 +91,8 @@ def _points(value: Fraction) -> str:
 
 
 def _clean(text: str) -> str:
-    return text.replace("[", "(").replace("]", ")").strip()
+    """A field on its one line (no control characters), without the brackets around it."""
+    return one_line(text).replace("[", "(").replace("]", ")").strip()
 
 
 def write_turnering(data: TurneringFile) -> str:
@@ -100,7 +103,7 @@ def write_turnering(data: TurneringFile) -> str:
     ]
     for p in data.players:
         rounds = " ".join(f"{opponent}{code}" for opponent, code in p.rounds)
-        nation = f"N {p.nationality}" if p.new else p.nationality
+        nation = _clean(f"N {p.nationality}" if p.new else p.nationality)
         lines.append(
             f"{p.place} [{_clean(p.last_name)}][{_clean(p.first_name)}][{rounds}][{nation}] "
             f"{_points(p.points)}"

@@ -251,3 +251,19 @@ def test_admin_refuses_deleting_a_rated_player_alone_or_in_bulk(client, club):
     ]
     assert "Ames, Ann has 2 rated games" in bulk.content.decode()
     assert Player.objects.filter(pk__in=[ann.pk, carl.pk]).count() == 2
+
+
+def test_a_merge_takes_the_duplicates_starting_rating_through_the_audited_action():
+    rating_list = standard_list()
+    keep, dup = make_player("Kept"), make_player("Dup")
+    PlayerRating.objects.create(player=keep, rating_list=rating_list)
+    set_starting_rating(
+        player=dup, rating_list=rating_list, rating=1777, games=9, date=D(2026, 1, 1), actor=SYSTEM
+    )
+
+    merge_players(keep=keep, duplicate=dup, actor=SYSTEM)
+
+    row = PlayerRating.objects.get(player=keep, rating_list=rating_list)
+    assert (row.starting_rating, row.starting_games, row.starting_date) == (1777, 9, D(2026, 1, 1))
+    entry = AuditEntry.objects.filter(action=AuditAction.STARTING_RATING_SET, player=keep).get()
+    assert entry.after["starting_rating"] == 1777

@@ -21,7 +21,9 @@ def test_import_trf_command_creates_a_rated_tournament(tmp_path: Path):
     path.write_text(SMALL, encoding="utf-8")
     out = StringIO()
 
-    call_command("import_trf", str(path), "--list", "chess-standard", stdout=out)
+    call_command(
+        "import_trf", str(path), "--list", "chess-standard", "--starting-ratings", stdout=out
+    )
 
     t = Tournament.objects.get()
     assert t.rating_list == standard_list()

@@ -27,8 +27,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = find_tournament(options["tournament"])
-        if not tournament.is_go:
-            raise CommandError(f"{tournament.slug} is not a go tournament (McMahon or Swiss).")
+        if tournament.game != "go":
+            raise CommandError(f"{tournament.slug} is not a go tournament.")
         try:
             text = export_h9(
                 tournament=tournament,

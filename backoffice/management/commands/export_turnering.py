@@ -23,8 +23,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = find_tournament(options["tournament"])
-        if not tournament.uses_mcmahon_engine or tournament.is_go:
-            raise CommandError(f"{tournament.slug} is not a shogi tournament (McMahon or Swiss).")
+        if tournament.game != "shogi":
+            raise CommandError(f"{tournament.slug} is not a shogi tournament.")
         try:
             text = export_turnering(tournament=tournament, time_control=options["time_control"])
         except ValidationError as error:

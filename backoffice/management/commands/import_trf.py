@@ -1,10 +1,11 @@
-"""``python manage.py import_trf FILE [--list NAME]``: create a tournament from a TRF file."""
+"""``manage.py import_trf FILE [--list NAME [--starting-ratings]]``: a tournament from a TRF."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from actions.trf_import import import_trf
@@ -21,15 +22,35 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="path of the TRF file (UTF-8)")
         parser.add_argument("--list", dest="list_name", help="rating list: name or slug")
+        parser.add_argument(
+            "--starting-ratings",
+            action="store_true",
+            help="give the players the import creates the file's ratings as starting ratings "
+            "in --list, valid from the tournament's start date",
+        )
 
-    def handle(self, *args: Any, file: str, list_name: str | None = None, **options: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        file: str,
+        list_name: str | None = None,
+        starting_ratings: bool = False,
+        **options: Any,
+    ) -> None:
         rating_list = find_rating_list(list_name) if list_name else None
         path = Path(file)
         try:
             with path.open("rb") as handle:
-                report = import_trf(file=handle, rating_list=rating_list, actor=SYSTEM)
+                report = import_trf(
+                    file=handle,
+                    rating_list=rating_list,
+                    starting_ratings=starting_ratings,
+                    actor=SYSTEM,
+                )
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror or error}") from None
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
         for warning in report.warnings:
             self.stderr.write(f"{path}: warning: {warning}")
         if report.errors:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from rules.files.text import one_line
 from rules.files.trf.records import _HEADER_CODES, _TRF26_TEXT_CODES, PlayerRecord, TrfFile
 from rules.scoring import PointSystem
 
@@ -22,10 +23,12 @@ def _fmt_points(value: float | Fraction) -> str:
 
 
 def _player_line(p: PlayerRecord) -> str:
+    sex, title, name = one_line(p.sex)[:1], one_line(p.title)[:3], one_line(p.name)[:33]
+    federation, birth = one_line(p.federation)[:3], one_line(p.birth_date)[:10]
     head = (
-        f"001 {p.tpn:4d} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
-        f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} "
-        f"{(str(p.fide_id) if p.fide_id is not None else ''):>11} {p.birth_date[:10]:<10} "
+        f"001 {p.tpn:4d} {sex:1}{title:>3} {name:<33} "
+        f"{(str(p.rating) if p.rating else ''):>4} {federation:<3} "
+        f"{(str(p.fide_id) if p.fide_id is not None else ''):>11} {birth:<10} "
         f"{_fmt_points(p.points)} {(str(p.rank) if p.rank is not None else ''):>4}"
     )
     parts = [head]
@@ -48,14 +51,16 @@ def write_trf(trf: TrfFile, *, line_ending: str = "\n") -> str:
     Record order: ``012``-``132``, ``142``/``152``/``162``, the other TRF-2026 text records,
     ``001`` records (bye placeholders last), ``240``, ``250``-style accelerations as ``XXA``,
     ``260``, ``XXR``, ``XXC``, ``XXS`` when ``162`` cannot express the point system, ``XXZ``,
-    then the records the reader kept verbatim.
+    then the records the reader kept verbatim. Every text (names, headers, kept records) is
+    written on its one line: control and separator characters become spaces
+    (:func:`rules.files.text.one_line`), so no value can start a record of its own.
     """
     out = [
         *_tournament_lines(trf),
         *(_player_line(p) for p in [*trf.players, *trf.bye_placeholders]),
         *_pairing_lines(trf),
         *_engine_lines(trf),
-        *trf.other_lines,
+        *(one_line(line) for line in trf.other_lines),
     ]
     return line_ending.join(out) + line_ending
 
@@ -64,13 +69,13 @@ def _tournament_lines(trf: TrfFile) -> Iterator[str]:
     """The tournament records: ``012``-``132``, ``142``/``152``/``162``, TRF-2026 texts."""
     for code in _HEADER_CODES[:-1]:
         if code in trf.headers:
-            yield f"{code} {trf.headers[code]}".rstrip()
+            yield f"{code} {one_line(trf.headers[code])}".rstrip()
     for deputy in trf.deputies:
-        yield f"112 {deputy}".rstrip()
+        yield f"112 {one_line(deputy)}".rstrip()
     if "122" in trf.headers:
-        yield f"122 {trf.headers['122']}".rstrip()
+        yield f"122 {one_line(trf.headers['122'])}".rstrip()
     if trf.round_dates is not None:
-        line = "132" + " " * 88 + "".join(f"{d:<8}  " for d in trf.round_dates)
+        line = "132" + " " * 88 + "".join(f"{one_line(d):<8}  " for d in trf.round_dates)
         yield line.rstrip()
     if trf.total_rounds is not None:
         yield f"142 {trf.total_rounds}"
@@ -80,7 +85,7 @@ def _tournament_lines(trf: TrfFile) -> Iterator[str]:
         yield _line_162(trf.point_system)
     for code in _TRF26_TEXT_CODES:
         if code in trf.headers:
-            yield f"{code} {trf.headers[code]}".rstrip()
+            yield f"{code} {one_line(trf.headers[code])}".rstrip()
 
 
 def _line_162(ps: PointSystem) -> str:

@@ -1,0 +1,38 @@
+"""Checks of a tournament's address and rating list, run by ``Tournament.clean`` (so by the
+actions' ``full_clean``, the forms and the admin)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS
+
+__all__ = ["FORMAT_GAMES", "check_slug_and_list"]
+
+
+def check_slug_and_list(tournament: Any) -> None:
+    """Refuse a reserved slug (:data:`~tournaments.enums.RESERVED_SLUGS`) and a rating list
+    of another game than the tournament's format (a Dutch Swiss in the go list)."""
+    if tournament.slug in RESERVED_SLUGS:
+        raise ValidationError(
+            {"slug": _("The address “%(slug)s” is already taken.") % {"slug": tournament.slug}}
+        )
+    game = FORMAT_GAMES.get(tournament.pairing_system)
+    rating_list = tournament.rating_list if tournament.rating_list_id is not None else None
+    if rating_list is not None and game and rating_list.game != game:
+        raise ValidationError(
+            {
+                "rating_list": _(
+                    "%(list)s rates %(list_game)s games: a tournament paired as "
+                    "“%(format)s” cannot be rated in it."
+                )
+                % {
+                    "list": rating_list.name,
+                    "list_game": rating_list.get_game_display(),
+                    "format": tournament.get_pairing_system_display(),
+                }
+            }
+        )
