@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
@@ -117,6 +118,14 @@ class RegisterForm(forms.Form):
         ).order_by("last_name", "first_name")
 
 
+def _within_the_rounds(field: forms.IntegerField, tournament: Tournament) -> None:
+    """Bound a round number to the tournament's planned rounds (never above MAX_ROUNDS)."""
+    rounds = min(tournament.rounds_planned or MAX_ROUNDS, MAX_ROUNDS)
+    field.max_value = rounds
+    field.validators.append(MaxValueValidator(rounds))
+    field.widget.attrs["max"] = rounds
+
+
 class WithdrawForm(forms.Form):
     registration = _EntrantChoice(label=_("Player"), queryset=Registration.objects.none())
     after_round = forms.IntegerField(
@@ -126,6 +135,7 @@ class WithdrawForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["registration"].queryset = _registrations(tournament)
+        _within_the_rounds(self.fields["after_round"], tournament)
 
 
 class ByeForm(forms.Form):
@@ -136,6 +146,7 @@ class ByeForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["registration"].queryset = _registrations(tournament)
+        _within_the_rounds(self.fields["round_number"], tournament)
 
 
 class ForbiddenPairForm(forms.Form):
