@@ -21,6 +21,7 @@ from players.enums import Sex
 from players.models import Player
 from rules import scoring
 from tournaments.enums import BYE_RESULTS, MAX_ROUNDS, ByeKind, Result
+from tournaments.limits import max_rounds
 from tournaments.models import Game, Registration, Tournament
 
 
@@ -119,8 +120,9 @@ class RegisterForm(forms.Form):
 
 
 def _within_the_rounds(field: forms.IntegerField, tournament: Tournament) -> None:
-    """Bound a round number to the tournament's planned rounds (never above MAX_ROUNDS)."""
-    rounds = min(tournament.rounds_planned or MAX_ROUNDS, MAX_ROUNDS)
+    """Bound a round number to the tournament's planned rounds (never above the most rounds a
+    tournament may have, CLUBRATING_MAX_ROUNDS)."""
+    rounds = min(tournament.rounds_planned or max_rounds(), max_rounds())
     field.max_value = rounds
     field.validators.append(MaxValueValidator(rounds))
     field.widget.attrs["max"] = rounds
