@@ -60,7 +60,7 @@ from django.db.models import F, Max, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
-from core import audit, cache, jobs, roles
+from core import audit, cache, jobs, roles, submissions
 from players.models import Player
 from ratings.models import PendingUpdate, PlayerRating, RatingList
 from ratings.recompute import (
@@ -137,6 +137,8 @@ class Unit:
     """The rows the unit locked, in the order it locked them: (table, primary key)."""
     queued: list[int] = field(default_factory=list)
     """The lists whose correction went to the job queue (done later, in the background)."""
+    result: Any = None
+    """What the body created (:meth:`answered`): the answer to repeats of its form."""
 
     @property
     def rating_list(self) -> RatingList | None:
@@ -203,6 +205,12 @@ class Unit:
         )
         self._touched = True
 
+    def answered(self, result: Any) -> Any:
+        """Say what the body created: repeats of the form's post are sent to its page
+        (``change(..., submission=...)``, :mod:`core.submissions`). Returns ``result``."""
+        self.result = result
+        return result
+
     def touched(self) -> None:
         """Say that the body changed something visible without an audit entry or a replay."""
         self._touched = True
@@ -229,8 +237,13 @@ def change(
     ratings: bool | str = False,
     lists: Iterable[RatingList | int | None] = (),
     players: Iterable[Player | int] = (),
+    submission: submissions.Submission | None = None,
 ) -> Iterator[Unit]:
     """One unit of work (see the module's documentation).
+
+    ``submission``: the one-time token of the create form that asked for the change
+    (:mod:`core.submissions`): claimed first thing in the transaction (a used one raises
+    ``AlreadySubmitted`` and nothing is written), its answer recorded at the end.
 
     ``ratings``: the body may change the tournament's rated games, so its rating list is
     locked (first) too: exclusively (``True``) or shared (``RESULTS``); ``lists``: other
@@ -260,13 +273,15 @@ def change(
         observed.append(unit)
     token = _current.set(unit)
     try:
-        with transaction.atomic():
+        with submissions.unique_errors(), transaction.atomic():
+            claimed = submissions.claim(submission, actor)
             _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
             for pk in sorted(unit._replays):
                 _update(unit, pk)
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
+            submissions.answer(claimed, submission, unit.result)
             if unit._touched:
                 cache.bump_content_version()
     finally:

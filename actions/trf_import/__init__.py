@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from typing import IO, Any
 
+from django.core.exceptions import ValidationError
+
 from actions.trf_import.reading import _decode, _forbidden_lines, _parse
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
+from core.submissions import Submission
 from core.unit_of_work import change
 from players.models import Club
 from ratings.models import RatingList
@@ -38,6 +41,7 @@ def import_trf(
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,
     club: Club | None = None,
+    submission: Submission | None = None,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
 
@@ -50,7 +54,10 @@ def import_trf(
     nothing is written and ``report.errors`` says what is wrong.
 
     ``club`` is the organising club; a non-staff ``actor`` must organise it
-    (``PermissionDenied`` before anything is read or written).
+    (``PermissionDenied`` before anything is read or written). ``submission``: the form's
+    one-time token (:mod:`core.submissions`): the same upload sent twice imports (and rates)
+    once, the repeat raises ``AlreadySubmitted``. A player or address taken meanwhile by a
+    concurrent change is reported as an error, like a problem of the file.
     """
     roles.require(roles.creator_for(club).allows(actor))
     text_value, problems = _decode(text, file)
@@ -63,8 +70,14 @@ def import_trf(
         report.errors = problems
         return report
     try:
-        with change(actor=actor, role=roles.creator_for(club), lists=[rating_list]) as unit:
+        with change(
+            actor=actor, role=roles.creator_for(club), lists=[rating_list], submission=submission
+        ) as unit:
             _write(unit, parsed, rating_list, club, report, _forbidden_lines(text_value))
+            unit.answered(report.tournament)
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
+    except ValidationError as refused:
+        problems = [Problem(0, 0, message) for message in refused.messages]
+        return ImportReport(errors=problems, warnings=report.warnings)
     return report

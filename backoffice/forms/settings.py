@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from backoffice.forms.layout import LayoutMixin
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
 from core import roles as permissions
+from core.submissions import SubmissionField
 from ratings.enums import GameKind
 from ratings.models import RatingList
 from tournaments.enums import MAX_ROUNDS, PairingSystem
@@ -211,6 +212,7 @@ class TournamentCreateForm(TournamentFormMixin, forms.ModelForm):
     name."""
 
     tiebreaks = TiebreakField(label=_("Tie-breaks"))
+    submission = SubmissionField()
 
     class Meta:
         model = Tournament

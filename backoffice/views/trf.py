@@ -23,8 +23,9 @@ from django.views.generic import FormView
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
-from backoffice.views.base import RoleRequiredMixin
+from backoffice.views.base import RoleRequiredMixin, repeated
 from core import roles as permissions
+from core import submissions
 from players.models import Club
 from ratings.models import RatingList
 from rules.files.turnering import ENCODING
@@ -46,6 +47,7 @@ class TrfUploadForm(forms.Form):
     club = forms.ModelChoiceField(
         label=gettext_lazy("Organising club"), queryset=Club.objects.all(), required=False
     )
+    submission = submissions.SubmissionField()
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -79,12 +81,16 @@ class TrfImportView(RoleRequiredMixin, FormView):
         return {**super().get_form_kwargs(), "user": self.request.user}
 
     def form_valid(self, form: TrfUploadForm) -> HttpResponse:
-        report = import_trf(
-            file=form.cleaned_data["file"],
-            rating_list=form.cleaned_data["rating_list"],
-            club=form.cleaned_data["club"],
-            actor=self.request.user,
-        )
+        try:
+            report = import_trf(
+                file=form.cleaned_data["file"],
+                rating_list=form.cleaned_data["rating_list"],
+                club=form.cleaned_data["club"],
+                actor=self.request.user,
+                submission=submissions.of(form, lambda created: created.get_absolute_url()),
+            )
+        except submissions.AlreadySubmitted as done:
+            return repeated(self.request, done, reverse("tournaments:trf_import"))
         if report.errors:
             form.add_error(None, _("Nothing was imported: the file has errors."))
             for problem in report.errors:
