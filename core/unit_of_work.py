@@ -15,6 +15,8 @@ In this order, in one transaction:
 2. **the role** (a :class:`core.roles.Check`) is checked before anything is written
    (``PermissionDenied``): before anything is locked, or, for a tournament's arbiters and
    organisers, by the very query that locks the tournament;
+   Then, with ``submission=``, the create form's one-time token is claimed
+   (:mod:`core.submissions`): a used one raises ``AlreadySubmitted``, nothing written;
 3. **the locks**, always in one global order: rating lists by primary key, then the
    tournament row, then player rows by primary key, then (at the end of the body) the
    rating rows of the players whose ratings are updated, by primary key. A list is locked
@@ -37,7 +39,8 @@ In this order, in one transaction:
 7. a unit that changed something **makes the cached pages stale**: the list's version (in
    the database) rises with its ratings, and the content version (:mod:`core.cache`) with
    any change, so an edit that replays nothing shows at once too;
-8. commit; any exception on the way rolls all of it back.
+8. commit; any exception on the way rolls all of it back (a unique violation, lost to a
+   concurrent writer, becomes a ``ValidationError`` on its field).
 
 Units do not nest: an action that needs another's step calls that step's body function with
 its own unit. Nothing else in the code base takes locks with ``select_for_update`` or runs a
