@@ -79,7 +79,7 @@ def test_five_adds_of_one_fide_id_at_once_make_one_player_and_four_form_errors()
     world = make_world()
     url = reverse("tournaments:organise_add_player", args=[world.club.pk])
     posts = [
-        {"last_name": f"Racer{n}", "sex": "m", "fide_id": "4200042", "submission": str(uuid.uuid4())}
+        {"last_name": f"Racer{n}", "sex": "m", "fide_id": "4200042", "submission": uuid.uuid4()}
         for n in range(5)
     ]
 
