@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -37,6 +38,7 @@ class World:
 
 def make_world() -> World:
     staff = get_user_model().objects.create_user("staffer", is_staff=True)
+    staff.groups.add(Group.objects.get(name="Staff"))  # the admin's add pages too
     club = make_club("Knights")
     swiss = make_tournament(
         "Swiss", slug="swiss", club=club, pairing_system=PairingSystem.SWISS_DUTCH,
@@ -132,7 +134,29 @@ def trf_import(w: World) -> Post:
     )
 
 
+def admin_add_club(w: World) -> Post:
+    return (
+        reverse("admin:players_club_add"),
+        lambda: {"name": "Rooks", "short_name": "", "city": "", "federation": "", "_save": "1"},
+        lambda: Club.objects.filter(name="Rooks").count(),
+    )
+
+
+#: The player admin's inline of ratings, empty.
+NO_RATINGS = {"ratings-TOTAL_FORMS": "0", "ratings-INITIAL_FORMS": "0"}
+
+
+def admin_add_player(w: World) -> Post:
+    return (
+        reverse("admin:players_player_add"),
+        lambda: {"last_name": "Adminson", "sex": "f", "_save": "1", **NO_RATINGS},
+        lambda: Player.objects.filter(last_name="Adminson").count(),
+    )
+
+
 CASES: dict[str, Callable[[World], Post]] = {
+    "admin: add a club": admin_add_club,
+    "admin: add a player": admin_add_player,
     "create tournament": tournament_create,
     "add player": add_player,
     "add round": add_round,
@@ -144,6 +168,8 @@ CASES: dict[str, Callable[[World], Post]] = {
 
 #: What one post creates, per case (count functions above).
 ONE = {
+    "admin: add a club": 1,
+    "admin: add a player": 1,
     "create tournament": 1,
     "add player": 1,
     "add round": 1,
