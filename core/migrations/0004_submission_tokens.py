@@ -6,14 +6,23 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def forget_content_type(apps, schema_editor):
+    """Unapplied: the model's content type (and its permissions) go with its table."""
+    apps.get_model("contenttypes", "ContentType").objects.filter(
+        app_label="core", model="submissiontoken"
+    ).delete()
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('core', '0003_audit_actions_status_and_fide_list'),
+        ('contenttypes', '0002_remove_content_type_name'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, forget_content_type),
         migrations.CreateModel(
             name='SubmissionToken',
             fields=[
