@@ -49,7 +49,6 @@ replay; a test checks it.
 
 from __future__ import annotations
 
-import contextvars
 import datetime
 import time
 from collections.abc import Iterable, Iterator
@@ -63,7 +62,9 @@ from django.db.models import F, Max, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
-from core import audit, cache, jobs, roles, submissions
+from core import audit, cache, jobs, roles, submissions, unit_context
+from core.unit_context import current_unit as current_unit  # re-exported
+from core.unit_context import observe as observe  # re-exported
 from players.models import Player
 from ratings.models import PendingUpdate, PlayerRating, RatingList
 from ratings.recompute import (
@@ -77,10 +78,7 @@ from ratings.recompute import (
 from rules.ratings.replay import period_index
 from tournaments.models import Tournament
 
-_current: contextvars.ContextVar[Unit | None] = contextvars.ContextVar("unit", default=None)
-_observers: contextvars.ContextVar[tuple[list[Unit], ...]] = contextvars.ContextVar(
-    "unit_observers", default=()
-)
+_current, _observers = unit_context.current, unit_context.observers
 
 FROM_THE_START = None
 """``unit.replay(list, from_date=FROM_THE_START)``: rewrite every period of the list."""
@@ -498,20 +496,3 @@ def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: 
         # It moved to another list since the caller read it: that list is not locked.
         raise ChangedMeanwhile(_("The tournament was changed meanwhile — reload the page."))
     return current
-
-
-@contextmanager
-def observe() -> Iterator[list[Unit]]:
-    """Collect every unit of work started inside the block (what they locked, replayed):
-    for tests and diagnostics; it changes nothing in how units run."""
-    collected: list[Unit] = []
-    token = _observers.set((*_observers.get(), collected))
-    try:
-        yield collected
-    finally:
-        _observers.reset(token)
-
-
-def current_unit() -> Unit | None:
-    """The unit of work running in this context, if any (for the checks of the kit)."""
-    return _current.get()
