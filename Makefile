@@ -29,13 +29,18 @@ run: seed
 
 # Production server (docs/deploy.md): PostgreSQL, DJANGO_ENV=production unless set otherwise.
 BIND ?= 127.0.0.1:8000
+# gunicorn's control socket (gunicorn >= 25 opens one, by default one path for every instance
+# of a user): none, unless CONTROL_SOCKET names this instance's own path.
+CONTROL_SOCKET ?=
+GUNICORN_CONTROL = $(if $(CONTROL_SOCKET),--control-socket $(CONTROL_SOCKET),--no-control-socket)
 serve: install
 	@case "$$DATABASE_URL" in postgres://*|postgresql://*) ;; \
 		*) echo "make serve needs DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/NAME (see docs/deploy.md)"; exit 1;; esac
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py collectstatic --noinput
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py migrate --noinput
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(VENV)/bin/gunicorn clubrating.wsgi:application \
-		--bind $(BIND) --workers $${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+		--bind $(BIND) --workers $${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}" \
+		$(GUNICORN_CONTROL)
 
 # The worker of the rating corrections' job queue (docs/deploy.md): with REDIS_URL set, run
 # one (or more) beside the app servers.

@@ -63,9 +63,9 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
     "ratings.publishedlist": frozenset({"replay_state"}),
     "ratings.ratinglist": frozenset({"version"}),
 }
-#: Models whose rows the migrations create (the rating lists): an "empty" database may hold
-#: them, and the import overwrites them by primary key.
-CREATED_BY_MIGRATIONS = frozenset({"ratings.ratinglist"})
+#: Models whose rows the migrations create (the rating lists, the "Staff" group): an "empty"
+#: database may hold them, and the import overwrites them (groups: the one of the same name).
+CREATED_BY_MIGRATIONS = frozenset({"ratings.ratinglist", "auth.group"})
 
 
 class ExactJSONEncoder(DjangoJSONEncoder):
@@ -247,6 +247,13 @@ def _not_empty(labels: list[str]) -> list[str]:
     return filled
 
 
+def _replace_groups(rows: list[dict[str, Any]]) -> None:
+    """Make room for the exported groups: the migrations' group of the same name (with
+    another primary key) goes, the export's row takes its place."""
+    names = [row.get("fields", {}).get("name") for row in rows]
+    Group.objects.filter(name__in=names).exclude(pk__in=[row.get("pk") for row in rows]).delete()
+
+
 def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
     """Load an export into an empty database in one transaction, then replay every list.
 
@@ -275,6 +282,8 @@ def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
                     rows = json.load(stream)
                     for row in rows:
                         row["model"] = _current_label(row.get("model", ""))
+                    if model is Group:
+                        _replace_groups(rows)
                     for item in serializers.deserialize(
                         "python", rows, handle_forward_references=True
                     ):

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import change
 from players.models import Club
 from ratings.models import RatingList
@@ -37,18 +38,23 @@ def _unknown(changes: dict[str, Any], allowed: tuple[str, ...]) -> None:
         raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
 
 
-def create_club(*, actor: Any, fields: dict[str, Any]) -> Club:
-    """Create a club (``full_clean`` first)."""
+def create_club(
+    *, actor: Any, fields: dict[str, Any], submission: Submission | None = None
+) -> Club:
+    """Create a club (``full_clean`` first; a name taken meanwhile is a form error too).
+    ``submission``: the form's one-time token (:mod:`core.submissions`)."""
     _unknown(fields, CLUB_FIELDS)
+    refuse_repeat(submission, actor)
     club = Club(**fields)
     club.full_clean()
-    with change(actor=actor, role=roles.staff()) as unit:
+    with change(actor=actor, role=roles.staff(), submission=submission) as unit:
         club.save()
         unit.audit(
             AuditAction.CLUB_CREATED,
             _("Club %(club)s created") % {"club": club.name},
             after=snapshot(club, CLUB_FIELDS),
         )
+        unit.answered(club)
     return club
 
 

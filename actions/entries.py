@@ -19,6 +19,7 @@ from actions.registrations import enter_player
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
 from players.queries import possible_duplicates
@@ -62,6 +63,7 @@ def register_entries(
     tournament: Tournament,
     entries: list[EntryLine],
     allow_duplicates: bool = False,
+    submission: Submission | None = None,
 ) -> list[Registration]:
     """Enter every player of ``entries`` in ``tournament``, creating the ones that are new.
 
@@ -72,6 +74,7 @@ def register_entries(
     ranking (empty: the player's rating in the tournament's list); a birth year is stored as
     1 January of that year. Refused, naming the line: a new player without sex, a player
     already entered, the same FIDE ID twice; and whatever :func:`register_player` refuses.
+    ``submission``: the form's one-time token (:mod:`core.submissions`).
     """
     if not entries:
         raise ValidationError(_("No player to enter: paste one per line."))
@@ -79,7 +82,9 @@ def register_entries(
     if len(ids) != len(set(ids)):
         twice = next(e for e in entries if e.fide_id and ids.count(e.fide_id) > 1)
         raise _line_error(twice, _("this FIDE ID is on two lines."))
-    with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
+    with change(
+        actor=actor, role=roles.manager_of(tournament), tournament=tournament, submission=submission
+    ) as unit:
         known = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
         duplicates = []
         for entry in entries:
@@ -92,7 +97,7 @@ def register_entries(
                 duplicates.append(Duplicate(entry, matches))
         if duplicates:
             raise PossibleDuplicates(duplicates)
-        return [_enter(unit, entry, known.get(entry.fide_id)) for entry in entries]
+        return unit.answered([_enter(unit, entry, known.get(entry.fide_id)) for entry in entries])
 
 
 def _enter(unit: Unit, entry: EntryLine, player: Player | None) -> Registration:

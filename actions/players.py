@@ -24,6 +24,7 @@ from actions.ratings import write_starting_rating
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
@@ -71,10 +72,14 @@ def create_player(
     fide_id: int | None = None,
     title: str = "",
     account: Any = None,
+    submission: Submission | None = None,
 ) -> Player:
-    """Validate (``full_clean``) and create a player; refused input raises ValidationError.
+    """Validate (``full_clean``) and create a player; refused input raises ValidationError
+    (also a FIDE ID taken meanwhile by a concurrent add). ``submission``: the form's
+    one-time token (:mod:`core.submissions`).
 
     Staff, or an organiser of ``club`` for a player of their club."""
+    refuse_repeat(submission, actor)
     player = Player(
         account=account,
         last_name=last_name,
@@ -87,7 +92,7 @@ def create_player(
         title=title,
     )
     player.full_clean()
-    with change(actor=actor, role=roles.organiser_of(club)) as unit:
+    with change(actor=actor, role=roles.organiser_of(club), submission=submission) as unit:
         player.save()
         unit.audit(
             AuditAction.PLAYER_CREATED,
@@ -95,6 +100,7 @@ def create_player(
             player=player,
             after=snapshot(player, _SNAPSHOT),
         )
+        unit.answered(player)
     return player
 
 

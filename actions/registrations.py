@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
+from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
 from ratings.models import PlayerRating
@@ -44,8 +45,10 @@ def register_player(
     pairing_number: int | None = None,
     rating_at_start: int | None = None,
     grade: str = "",
+    submission: Submission | None = None,
 ) -> Registration:
     """Enter ``player`` in ``tournament``, before the start or as a late entry.
+    ``submission``: the form's one-time token (:mod:`core.submissions`).
 
     ``rating_at_start`` (for the initial ranking) defaults to the player's rating in the
     tournament's list. ``grade`` (go/shogi formats: the declared kyu/dan grade that sets the
@@ -65,13 +68,17 @@ def register_player(
         raise ValidationError(
             {"pairing_number": _("The pairing number must be a whole number from 1.")}
         )
-    with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
-        return enter_player(
-            unit,
-            player,
-            pairing_number=pairing_number,
-            rating_at_start=rating_at_start,
-            grade=grade,
+    with change(
+        actor=actor, role=roles.manager_of(tournament), tournament=tournament, submission=submission
+    ) as unit:
+        return unit.answered(
+            enter_player(
+                unit,
+                player,
+                pairing_number=pairing_number,
+                rating_at_start=rating_at_start,
+                grade=grade,
+            )
         )
 
 

@@ -28,6 +28,7 @@ from actions.registrations import assign_numbers, check_renumbering
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
+from core.submissions import Submission
 from core.unit_of_work import change
 from players.models import Player
 from rules.pairing import berger, mcmahon
@@ -264,14 +265,23 @@ def publish_round(*, actor: Any, round: Round) -> Round:
     return current
 
 
-def add_round(*, actor: Any, tournament: Tournament, date: datetime.date | None = None) -> Round:
+def add_round(
+    *,
+    actor: Any,
+    tournament: Tournament,
+    date: datetime.date | None = None,
+    submission: Submission | None = None,
+) -> Round:
     """Add the next round of a manually paired tournament, published at once (its boards are
     then added with :func:`actions.boards.add_game`).
 
     Refused: a tournament paired by the program (pair its rounds instead); a tournament that
     already has all its planned rounds; a date outside the tournament's dates.
+    ``submission``: the form's one-time token (:mod:`core.submissions`).
     """
-    with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
+    with change(
+        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, submission=submission
+    ) as unit:
         current = unit.tournament
         refuse_if_finished(current)
         if current.pairing_system != PairingSystem.MANUAL:
@@ -300,7 +310,7 @@ def add_round(*, actor: Any, tournament: Tournament, date: datetime.date | None 
             tournament=current,
             after={"round": number, "date": date},
         )
-        return round_
+        return unit.answered(round_)
 
 
 def create_round(

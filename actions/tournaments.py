@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries import tournament_standings
 from tournaments import queries as tournament_queries
@@ -133,6 +134,7 @@ def create_tournament(
     start_date: datetime.date,
     end_date: datetime.date,
     slug: str = "",
+    submission: Submission | None = None,
     **settings: Any,
 ) -> Tournament:
     """Create a tournament. ``settings`` are any other tournament fields (club, rating list,
@@ -142,7 +144,9 @@ def create_tournament(
     An empty ``slug`` is made from the name (with ``-2``, ``-3``… when taken). Refused: an
     unknown field; an empty name; a slug given and taken or reserved; an end date before the
     start date; unknown tie-break codes, or Buchholz tie-breaks in a round robin; anything
-    ``full_clean`` refuses.
+    ``full_clean`` refuses; the slug taken meanwhile by another change (a form error, not a
+    crash). ``submission``: the form's one-time token (:mod:`core.submissions`): a repeat
+    creates nothing and raises ``AlreadySubmitted``.
     """
     unknown = sorted(set(settings) - TOURNAMENT_FIELDS)
     if unknown:
@@ -152,7 +156,9 @@ def create_tournament(
         raise ValidationError({"name": _("The tournament needs a name.")})
     if end_date < start_date:
         raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
-    with change(actor=actor, role=roles.creator_for(settings.get("club"))) as unit:
+    with change(
+        actor=actor, role=roles.creator_for(settings.get("club")), submission=submission
+    ) as unit:
         if slug:
             if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
                 raise ValidationError(
@@ -178,6 +184,7 @@ def create_tournament(
             tournament=tournament,
             after=snapshot(tournament, ["name", "slug", "club", "rating_list", "start_date"]),
         )
+        unit.answered(tournament)
     return tournament
 
 

@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every log line of the request, errors included, carries its id.
     "core.request_id.RequestIdMiddleware",
+    # Then: a body larger than the limit is refused before anything reads it.
+    "core.limits.BodySizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -179,6 +181,9 @@ AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_HOURS", "1"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
+# The user name axes records, cut to its column's 255 characters (a longer one made the
+# login answer 500 on PostgreSQL).
+AXES_USERNAME_CALLABLE = "core.limits.login_username"
 
 # Sane date windows for what organisers type, upload or import (core.validators): birth
 # years, and tournament (and round) dates this many years around today.
@@ -186,10 +191,15 @@ BIRTH_YEAR_MIN = int(os.environ.get("BIRTH_YEAR_MIN", "1900"))
 BIRTH_YEAR_MAX = int(os.environ.get("BIRTH_YEAR_MAX", "2100"))
 TOURNAMENT_DATE_YEARS = int(os.environ.get("TOURNAMENT_DATE_YEARS", "5"))
 
-# Uploads: requests above these sizes are refused before any view runs (TRF files have their
-# own, smaller limit with a clear message on the form).
+# Request bodies (docs/deploy.md): a body declared above MAX_REQUEST_BODY_BYTES (files
+# included) is refused with 413 before anything reads it (core.limits); a body that is not a
+# file upload above DATA_UPLOAD_MAX_MEMORY_SIZE answers 400. Uploaded files up to
+# FILE_UPLOAD_MAX_MEMORY_SIZE stay in memory, larger ones go to a temporary file (TRF files
+# have their own limit, 2 MB, with a clear message on the form). The proxy's body limit
+# (nginx: client_max_body_size 6m) should match MAX_REQUEST_BODY_BYTES.
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(6 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # 2.5 MB, Django's default
 
 # How big a tournament the web app takes (tournaments.limits, docs/trf.md): the rounds it
 # plans (50: a double round robin of 26 players) and the players it enters (a round robin

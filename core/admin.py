@@ -15,6 +15,7 @@ from django.db.models import Model
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
+from core import submissions
 from core.validators import BoundedFormMixin
 
 
@@ -70,15 +71,42 @@ class ServiceAdminMixin:
     """
 
     form = BoundedModelForm
+    #: The add form creates through an action that takes ``submission=`` (``save_model`` passes
+    #: :meth:`submission`): it carries a one-time token, so sending it twice adds one row.
+    creates_once = False
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        adding = self.creates_once and object_id is None and request.method == "POST"
         try:
+            if adding:  # a repeat: the first post's answer, before the form's own checks
+                submissions.refuse_repeat(submissions.posted(request.POST), request.user)
             return super().changeform_view(request, object_id, form_url, extra_context)
+        except submissions.AlreadySubmitted as done:
+            self.message_user(request, done.message, admin_messages.INFO)
+            opts = self.model._meta
+            changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
+            return HttpResponseRedirect(done.url or changelist)
         except ServiceRejected as rejection:
             request.service_rejection = rejection
             return super().changeform_view(request, object_id, form_url, extra_context)
 
+    def get_fields(self, request, obj=None):
+        fields = list(super().get_fields(request, obj))
+        if self.creates_once and obj is None and submissions.FIELD not in fields:
+            fields.append(submissions.FIELD)
+        return fields
+
+    def submission(self, form) -> submissions.Submission | None:
+        """The add form's token; repeats go to the list, where the first post went."""
+        opts = self.model._meta
+        return submissions.of(form, reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))
+
     def get_form(self, request, obj=None, change=False, **kwargs):
+        if self.creates_once and obj is None:
+            base = kwargs.get("form", self.form)
+            kwargs["form"] = type(
+                base.__name__, (base,), {submissions.FIELD: submissions.SubmissionField()}
+            )
         form_class = super().get_form(request, obj, change, **kwargs)
         rejection = getattr(request, "service_rejection", None)
         if rejection is None:

@@ -72,3 +72,28 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return self.summary
+
+
+class SubmissionToken(models.Model):
+    """A create form's one-time token, used: written in the transaction that created the
+    form's object (:mod:`core.submissions`), so a double submit or a burst of identical
+    posts creates one object and the repeats are answered with ``result_url``."""
+
+    token = models.UUIDField(_("token"), unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("who"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    created = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+    result_url = models.CharField(_("result"), max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = _("used form token")
+        verbose_name_plural = _("used form tokens")
+
+    def __str__(self) -> str:
+        return str(self.token)

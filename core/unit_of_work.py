@@ -15,6 +15,8 @@ In this order, in one transaction:
 2. **the role** (a :class:`core.roles.Check`) is checked before anything is written
    (``PermissionDenied``): before anything is locked, or, for a tournament's arbiters and
    organisers, by the very query that locks the tournament;
+   Then, with ``submission=``, the create form's one-time token is claimed
+   (:mod:`core.submissions`): a used one raises ``AlreadySubmitted``, nothing written;
 3. **the locks**, always in one global order: rating lists by primary key, then the
    tournament row, then player rows by primary key, then (at the end of the body) the
    rating rows of the players whose ratings are updated, by primary key. A list is locked
@@ -38,7 +40,8 @@ In this order, in one transaction:
    the database) rises with its ratings (a shared holder's right after its commit: no
    holder waits for another's), and the content version (:mod:`core.cache`) with any
    change, so an edit that replays nothing shows at once too;
-8. commit; any exception on the way rolls all of it back.
+8. commit; any exception on the way rolls all of it back (a unique violation, lost to a
+   concurrent writer, becomes a ``ValidationError`` on its field).
 
 Units do not nest: an action that needs another's step calls that step's body function with
 its own unit. Nothing else in the code base takes locks with ``select_for_update`` or runs a
@@ -47,7 +50,6 @@ replay; a test checks it.
 
 from __future__ import annotations
 
-import contextvars
 import datetime
 import time
 from collections.abc import Iterable, Iterator
@@ -61,7 +63,9 @@ from django.db.models import F, Max, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
-from core import audit, cache, jobs, roles
+from core import audit, cache, jobs, roles, submissions, unit_context
+from core.unit_context import current_unit as current_unit  # re-exported
+from core.unit_context import observe as observe  # re-exported
 from players.models import Player
 from ratings.models import PendingUpdate, PlayerRating, RatingList
 from ratings.recompute import (
@@ -75,10 +79,7 @@ from ratings.recompute import (
 from rules.ratings.replay import period_index
 from tournaments.models import Tournament
 
-_current: contextvars.ContextVar[Unit | None] = contextvars.ContextVar("unit", default=None)
-_observers: contextvars.ContextVar[tuple[list[Unit], ...]] = contextvars.ContextVar(
-    "unit_observers", default=()
-)
+_current, _observers = unit_context.current, unit_context.observers
 
 FROM_THE_START = None
 """``unit.replay(list, from_date=FROM_THE_START)``: rewrite every period of the list."""
@@ -138,6 +139,8 @@ class Unit:
     """The rows the unit locked, in the order it locked them: (table, primary key)."""
     queued: list[int] = field(default_factory=list)
     """The lists whose correction went to the job queue (done later, in the background)."""
+    result: Any = None
+    """What the body created (:meth:`answered`): the answer to repeats of its form."""
 
     @property
     def rating_list(self) -> RatingList | None:
@@ -204,6 +207,12 @@ class Unit:
         )
         self._touched = True
 
+    def answered(self, result: Any) -> Any:
+        """Say what the body created: repeats of the form's post are sent to its page
+        (``change(..., submission=...)``, :mod:`core.submissions`). Returns ``result``."""
+        self.result = result
+        return result
+
     def touched(self) -> None:
         """Say that the body changed something visible without an audit entry or a replay."""
         self._touched = True
@@ -230,8 +239,13 @@ def change(
     ratings: bool | str = False,
     lists: Iterable[RatingList | int | None] = (),
     players: Iterable[Player | int] = (),
+    submission: submissions.Submission | None = None,
 ) -> Iterator[Unit]:
     """One unit of work (see the module's documentation).
+
+    ``submission``: the one-time token of the create form that asked for the change
+    (:mod:`core.submissions`): claimed first thing in the transaction (a used one raises
+    ``AlreadySubmitted`` and nothing is written), its answer recorded at the end.
 
     ``ratings``: the body may change the tournament's rated games, so its rating list is
     locked (first) too: exclusively (``True``) or shared (``RESULTS``); ``lists``: other
@@ -261,13 +275,15 @@ def change(
         observed.append(unit)
     token = _current.set(unit)
     try:
-        with transaction.atomic():
+        with submissions.unique_errors(), transaction.atomic():
+            claimed = submissions.claim(submission, actor)
             _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
             for pk in sorted(unit._replays):
                 _update(unit, pk)
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
+            submissions.answer(claimed, submission, unit.result)
             if unit._touched:
                 cache.bump_content_version()
     finally:
@@ -481,20 +497,3 @@ def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: 
         # It moved to another list since the caller read it: that list is not locked.
         raise ChangedMeanwhile(_("The tournament was changed meanwhile — reload the page."))
     return current
-
-
-@contextmanager
-def observe() -> Iterator[list[Unit]]:
-    """Collect every unit of work started inside the block (what they locked, replayed):
-    for tests and diagnostics; it changes nothing in how units run."""
-    collected: list[Unit] = []
-    token = _observers.set((*_observers.get(), collected))
-    try:
-        yield collected
-    finally:
-        _observers.reset(token)
-
-
-def current_unit() -> Unit | None:
-    """The unit of work running in this context, if any (for the checks of the kit)."""
-    return _current.get()

@@ -28,6 +28,7 @@ from actions.trf_import.reading import _decode, _forbidden_lines, _parse, _too_b
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
+from core.submissions import Submission
 from core.unit_of_work import change
 from players.models import Club
 from ratings.enums import GameKind
@@ -44,6 +45,7 @@ def import_trf(
     rating_list: RatingList | None = None,
     club: Club | None = None,
     starting_ratings: bool = False,
+    submission: Submission | None = None,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
 
@@ -65,6 +67,10 @@ def import_trf(
     ``club`` is the organising club; a non-staff ``actor`` must organise it
     (``PermissionDenied`` before anything is read or written). A TRF is a chess file: a
     ``rating_list`` of go or shogi is refused (``ValidationError``) before it is read.
+    ``submission``: the form's one-time token (:mod:`core.submissions`): the same upload sent
+    twice imports (and rates) once, the repeat raises ``AlreadySubmitted``. A player or
+    address taken meanwhile by a concurrent change is reported as an error, like a problem of
+    the file.
     """
     roles.require(roles.creator_for(club).allows(actor))
     if starting_ratings:
@@ -90,7 +96,9 @@ def import_trf(
         report.errors = problems
         return report
     try:
-        with change(actor=actor, role=roles.creator_for(club), lists=[rating_list]) as unit:
+        with change(
+            actor=actor, role=roles.creator_for(club), lists=[rating_list], submission=submission
+        ) as unit:
             _write(
                 unit,
                 parsed,
@@ -101,6 +109,10 @@ def import_trf(
                 actor=actor,
                 starting_ratings=starting_ratings,
             )
+            unit.answered(report.tournament)
     except _ImportFailed as failed:
         return ImportReport(errors=failed.problems, warnings=report.warnings)
+    except ValidationError as refused:
+        problems = [Problem(0, 0, message) for message in refused.messages]
+        return ImportReport(errors=problems, warnings=report.warnings)
     return report

@@ -35,6 +35,7 @@ class ClubAdmin(ServiceAdminMixin, admin.ModelAdmin):
     list_filter = ["federation"]
     search_fields = ["name", "short_name", "city"]
     autocomplete_fields = ["organisers"]
+    creates_once = True
 
     def save_model(self, request, obj, form, change):
         cleaned = form.cleaned_data
@@ -45,7 +46,9 @@ class ClubAdmin(ServiceAdminMixin, admin.ModelAdmin):
                 update_club, club=Club.objects.get(pk=obj.pk), changes=changed, actor=request.user
             )
         else:
-            saved = call_service(create_club, fields=fields, actor=request.user)
+            saved = call_service(
+                create_club, fields=fields, actor=request.user, submission=self.submission(form)
+            )
         adopt(obj, saved)
 
     def save_related(self, request, form, formsets, change):
@@ -100,6 +103,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     list_select_related = ["club"]
     search_fields = ["last_name", "first_name", "fide_id"]
     autocomplete_fields = ["club", "account"]
+    creates_once = True
     fields = list(PLAYER_FIELDS)
     inlines = [PlayerRatingInline]
     actions = ["merge_action"]
@@ -164,6 +168,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
             player = call_service(
                 create_player,
                 actor=request.user,
+                submission=self.submission(form),
                 **{name: form.cleaned_data[name] for name in PLAYER_FIELDS},
             )
             adopt(obj, player)

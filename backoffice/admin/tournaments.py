@@ -17,6 +17,7 @@ from actions.rounds import change_round_date, create_round, delete_round
 from actions.tournaments import create_tournament, delete_tournament, update_tournament
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
+from core import submissions
 from core.admin import (
     BoundedModelForm,
     GuardedDeleteMixin,
@@ -169,6 +170,7 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     list_select_related = ["club", "rating_list"]
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
+    creates_once = True
     autocomplete_fields = ["club"]
     date_hierarchy = "start_date"
     inlines = [RoundInline, RegistrationInline]
@@ -200,7 +202,12 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
             saved = call_service(
                 create_tournament,
                 actor=request.user,
-                **{name: form.cleaned_data[name] for name in form.Meta.fields},
+                submission=self.submission(form),
+                **{
+                    name: form.cleaned_data[name]
+                    for name in form.Meta.fields
+                    if name != submissions.FIELD
+                },
             )
             adopt(obj, saved)
             return

@@ -17,6 +17,7 @@ from backoffice.forms.layout import LayoutMixin
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
 from core import roles as permissions
 from core.params import MAX_SMALL
+from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin
 from ratings.enums import GameKind
 from ratings.models import RatingList
@@ -219,6 +220,7 @@ class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelFor
     name."""
 
     tiebreaks = TiebreakField(label=_("Tie-breaks"))
+    submission = SubmissionField()
 
     class Meta:
         model = Tournament

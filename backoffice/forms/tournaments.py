@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from core import roles as permissions
 from core.params import MAX_BIGINT, MAX_SMALL
+from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin, DateWindowMixin, birth_years, validate_birth_year
 from players.enums import Sex
 from players.models import Player
@@ -48,6 +49,7 @@ def _entrants(tournament: Tournament) -> Any:
 
 
 class AddRoundForm(DateWindowMixin, forms.Form):
+    submission = SubmissionField()
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -95,6 +97,7 @@ class AddBoardForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
+    submission = SubmissionField()
     player = _EntrantChoice(label=_("Player"), queryset=Player.objects.none())
     rating_at_start = forms.IntegerField(
         label=_("Rating"),
@@ -292,6 +295,7 @@ class ClubPlayerForm(BoundedFormMixin, forms.ModelForm):
     allow_duplicate = forms.BooleanField(
         label=_("A different person with the same name: create anyway"), required=False
     )
+    submission = SubmissionField()
 
     class Meta:
         model = Player
@@ -304,6 +308,8 @@ class ClubPlayerForm(BoundedFormMixin, forms.ModelForm):
 
 class EntriesForm(forms.Form):
     """Players in bulk: pasted lines or a CSV file (``rules.files.entries``)."""
+
+    submission = SubmissionField()
 
     lines = forms.CharField(
         label=_("Players, one per line"),
@@ -342,6 +348,8 @@ class EntriesForm(forms.Form):
 
 class NewcomerForm(forms.Form):
     """A player new to the club, entered with a known rating in the same step."""
+
+    submission = SubmissionField()
 
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     first_name = forms.CharField(label=_("First name"), max_length=100, required=False)

@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.views import View
 
 from core import roles as permissions
+from core.submissions import AlreadySubmitted, posted, refuse_repeat
 from tournaments.models import (
     Tournament,
 )
@@ -41,6 +42,13 @@ class RoleRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
 
 def error_text(error: ValidationError) -> str:
     return " ".join(str(message) for message in error.messages)
+
+
+def repeated(request: HttpRequest, done: AlreadySubmitted, fallback: str) -> HttpResponse:
+    """The answer to a create form sent again (:mod:`core.submissions`): the first post's
+    page (the created object), saying that nothing was added again."""
+    messages.info(request, done.message)
+    return HttpResponseRedirect(done.url or fallback)
 
 
 def add_errors(form: forms.Form, error: ValidationError) -> None:
@@ -119,6 +127,10 @@ class ActionView(TournamentMixin, View):
         return self.dashboard_url()
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:  # a create form sent again: the first post's answer, before the form's checks
+            refuse_repeat(posted(request.POST), request.user)
+        except AlreadySubmitted as done:
+            return repeated(request, done, self.redirect_url())
         form = self.get_form()
         if form is not None and not form.is_valid():
             for field, errors in form.errors.items():
@@ -128,6 +140,8 @@ class ActionView(TournamentMixin, View):
             return HttpResponseRedirect(self.redirect_url())
         try:
             result = self.perform(form)
+        except AlreadySubmitted as done:
+            return repeated(request, done, self.redirect_url())
         except ValidationError as error:
             messages.error(request, error_text(error))
             return HttpResponseRedirect(self.redirect_url())

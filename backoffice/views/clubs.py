@@ -26,8 +26,10 @@ from backoffice.views.base import (
     RoleRequiredMixin,
     add_errors,
     missing,
+    repeated,
 )
 from core import roles as permissions
+from core import submissions
 from players.models import Club
 from players.queries import possible_duplicates
 from tournaments.queries import club_players
@@ -92,6 +94,12 @@ class ClubPlayerCreateView(ClubMixin, View):
         if form.is_valid():
             data = dict(form.cleaned_data)
             allowed = data.pop("allow_duplicate")
+            data.pop(submissions.FIELD, None)
+            submission = submissions.of(form, back)
+            try:
+                submissions.refuse_repeat(submission, request.user)
+            except submissions.AlreadySubmitted as done:
+                return repeated(request, done, back)
             born = data["birth_date"].year if data["birth_date"] else None
             duplicates = (
                 [] if allowed else possible_duplicates(data["last_name"], data["first_name"], born)
@@ -106,7 +114,14 @@ class ClubPlayerCreateView(ClubMixin, View):
                 )
             else:
                 try:
-                    player = create_player(club=self.club, actor=self.request.user, **data)
+                    player = create_player(
+                        club=self.club,
+                        actor=self.request.user,
+                        submission=submission,
+                        **data,
+                    )
+                except submissions.AlreadySubmitted as done:
+                    return repeated(request, done, back)
                 except ValidationError as error:
                     add_errors(form, error)
                 else:

@@ -28,6 +28,7 @@ from backoffice.queries import candidates, tournament_game
 from backoffice.tables import RegistrationTable
 from backoffice.views.base import TournamentMixin, add_errors, error_text
 from core import roles as permissions
+from core import submissions
 from core.params import parse_text
 from ratings.queries import tournament_grades
 from rules.files.entries import EntryError, EntryLine, parse_entries
@@ -104,6 +105,13 @@ class RegistrationActionView(TournamentMixin, View):
         view.tournament = self.tournament
         return view.render_to_response(view.get_context_data(**{self.form_name: form}, **extra))
 
+    def repeated(self, done: submissions.AlreadySubmitted, empty_form: Any) -> HttpResponse:
+        """The same form sent again: nothing entered twice; say so."""
+        if self.request.htmx:
+            return self.part(empty_form, changed=True, entered_text=done.message)
+        messages.info(self.request, done.message)
+        return HttpResponseRedirect(done.url or _dashboard(self.tournament))
+
     def entered(self, registrations: list[Registration], empty_form: Any) -> HttpResponse:
         text = _entered(registrations)
         if self.request.htmx:
@@ -120,26 +128,15 @@ class RegisterView(TournamentMixin, View):
     manage = True
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        form = RegisterForm(request.POST, tournament=self.tournament)
         text = error = ""
-        if form.is_valid():
-            try:
-                registration = register_player(
-                    tournament=self.tournament,
-                    actor=request.user,
-                    player=form.cleaned_data["player"],
-                    rating_at_start=form.cleaned_data["rating_at_start"],
-                    grade=form.cleaned_data.get("grade", ""),
-                )
-            except ValidationError as refusal:
-                error = error_text(refusal)
-            else:
-                text = _("%(player)s is entered (pairing number %(number)s).") % {
-                    "player": registration.player,
-                    "number": registration.pairing_number or "–",
-                }
-        else:
-            error = " ".join(e for errors in form.errors.values() for e in errors)
+        try:
+            # A repeat: its player is entered now, so answer before the form refuses it.
+            submissions.refuse_repeat(submissions.posted(request.POST), request.user)
+            text = self.enter(RegisterForm(request.POST, tournament=self.tournament))
+        except submissions.AlreadySubmitted as done:
+            text = done.message
+        except ValidationError as refusal:
+            error = error_text(refusal)
         if request.htmx:
             context = {
                 **(registration_context(self) if text else {}),
@@ -154,6 +151,25 @@ class RegisterView(TournamentMixin, View):
         else:
             messages.error(request, error)
         return HttpResponseRedirect(_dashboard(self.tournament, request.POST.get("q", "")))
+
+    def enter(self, form: RegisterForm) -> str:
+        """Enter the form's player (``register_player``); what to say about it."""
+        if not form.is_valid():
+            raise ValidationError([e for errors in form.errors.values() for e in errors])
+        registration = register_player(
+            tournament=self.tournament,
+            actor=self.request.user,
+            player=form.cleaned_data["player"],
+            rating_at_start=form.cleaned_data["rating_at_start"],
+            grade=form.cleaned_data.get("grade", ""),
+            submission=submissions.of(
+                form, _dashboard(self.tournament, self.request.POST.get("q", ""))
+            ),
+        )
+        return _("%(player)s is entered (pairing number %(number)s).") % {
+            "player": registration.player,
+            "number": registration.pairing_number or "–",
+        }
 
 
 def _entered(registrations: list[Registration]) -> str:
@@ -181,7 +197,10 @@ class EntriesView(RegistrationActionView):
                 entries=entries,
                 allow_duplicates=form.cleaned_data["allow_duplicates"],
                 actor=request.user,
+                submission=submissions.of(form, _dashboard(self.tournament)),
             )
+        except submissions.AlreadySubmitted as done:
+            return self.repeated(done, EntriesForm(auto_id="entries-%s"))
         except EntryError as error:
             form.add_error(
                 "lines", _("Line %(line)d: %(why)s") % {"line": error.line, "why": error.message}
@@ -223,7 +242,10 @@ class NewcomerView(RegistrationActionView):
                 entries=[entry],
                 allow_duplicates=data["allow_duplicates"],
                 actor=request.user,
+                submission=submissions.of(form, _dashboard(self.tournament)),
             )
+        except submissions.AlreadySubmitted as done:
+            return self.repeated(done, NewcomerForm(auto_id="new-%s"))
         except PossibleDuplicates as error:
             form.add_error(None, error_text(error))
             return self.refused(form, duplicates=error.duplicates)

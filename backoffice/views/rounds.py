@@ -37,7 +37,7 @@ from backoffice.views.base import (
     TournamentMixin,
     error_text,
 )
-from core import jobs
+from core import jobs, submissions
 from ratings.queries import result_previews
 from tournaments.enums import PairingSystem, Result, RoundStatus
 from tournaments.models import (
@@ -165,7 +165,10 @@ class AddRoundView(ActionView):
 
     def perform(self, form: Any) -> Any:
         round_ = add_round(
-            tournament=self.tournament, date=form.cleaned_data["date"], actor=self.request.user
+            tournament=self.tournament,
+            date=form.cleaned_data["date"],
+            actor=self.request.user,
+            submission=submissions.of(form, self.redirect_url),
         )
         messages.success(
             self.request,

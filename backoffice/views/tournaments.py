@@ -40,9 +40,11 @@ from backoffice.views.base import (
     RoleRequiredMixin,
     TournamentMixin,
     add_errors,
+    repeated,
 )
 from backoffice.views.registration import registration_context
 from core import roles as permissions
+from core import submissions
 from core.params import parse_text
 from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
@@ -107,8 +109,15 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
         return super().get_context_data(game=self.game(), games=GameKind.choices, **kwargs)
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
+        data = dict(form.cleaned_data)
+        data.pop(submissions.FIELD, None)
+        submission = submissions.of(
+            form, lambda created: reverse("tournaments:organise", args=[created.slug])
+        )
         try:
-            tournament = create_tournament(actor=self.request.user, **form.cleaned_data)
+            tournament = create_tournament(actor=self.request.user, submission=submission, **data)
+        except submissions.AlreadySubmitted as done:
+            return repeated(self.request, done, reverse("tournaments:organise_list"))
         except ValidationError as error:
             add_errors(form, error)
             return self.form_invalid(form)

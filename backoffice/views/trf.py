@@ -22,8 +22,9 @@ from django.views.generic import FormView
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
-from backoffice.views.base import RoleRequiredMixin, TournamentMixin
+from backoffice.views.base import RoleRequiredMixin, TournamentMixin, repeated
 from core import roles as permissions
+from core import submissions
 from players.models import Club
 from ratings.enums import GameKind
 from ratings.models import RatingList
@@ -55,6 +56,7 @@ class TrfUploadForm(forms.Form):
             "ratings at start either way."
         ),
     )
+    submission = submissions.SubmissionField()
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -90,13 +92,17 @@ class TrfImportView(RoleRequiredMixin, FormView):
         return {**super().get_form_kwargs(), "user": self.request.user}
 
     def form_valid(self, form: TrfUploadForm) -> HttpResponse:
-        report = import_trf(
-            file=form.cleaned_data["file"],
-            rating_list=form.cleaned_data["rating_list"],
-            club=form.cleaned_data["club"],
-            starting_ratings=form.cleaned_data.get("starting_ratings", False),
-            actor=self.request.user,
-        )
+        try:
+            report = import_trf(
+                file=form.cleaned_data["file"],
+                rating_list=form.cleaned_data["rating_list"],
+                club=form.cleaned_data["club"],
+                starting_ratings=form.cleaned_data.get("starting_ratings", False),
+                actor=self.request.user,
+                submission=submissions.of(form, lambda created: created.get_absolute_url()),
+            )
+        except submissions.AlreadySubmitted as done:
+            return repeated(self.request, done, reverse("tournaments:trf_import"))
         if report.errors:
             form.add_error(None, _("Nothing was imported: the file has errors."))
             for problem in report.errors:
