@@ -122,7 +122,13 @@ def register_newcomer(w: World) -> Post:
 def trf_import(w: World) -> Post:
     def data() -> dict:
         upload = SimpleUploadedFile("t.trf", SMALL.encode(), content_type="text/plain")
-        return {"file": upload, "club": w.club.pk, "rating_list": standard_list().pk}
+        # Staff give the players the import creates the file's ratings: its game is rated.
+        return {
+            "file": upload,
+            "club": w.club.pk,
+            "rating_list": standard_list().pk,
+            "starting_ratings": "on",
+        }
 
     return (
         reverse("tournaments:trf_import"),
