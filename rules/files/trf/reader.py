@@ -118,7 +118,10 @@ class _Reader:
     def round_dates(self, lineno: int, raw: str, rest: str) -> None:
         dates = []
         k = 0
-        while 91 + 10 * k < len(raw.rstrip()):
+        end = len(raw.rstrip())
+        while 91 + 10 * k < end:
+            if k >= self.limits.max_rounds:
+                raise _fail(lineno, 91 + 10 * k, f"132: more than {self.limits.max_rounds} rounds")
             dates.append(raw[91 + 10 * k : 99 + 10 * k].strip())
             k += 1
         self.trf.round_dates = dates
@@ -184,7 +187,10 @@ class _Reader:
         self.refs.append((tpn, lineno, 4, "XXA"))
         values = []
         start = 9
-        while start < len(raw.rstrip()):
+        end = len(raw.rstrip())
+        while start < end:
+            if len(values) >= self.limits.max_rounds:
+                raise _fail(lineno, start, f"XXA: more than {self.limits.max_rounds} rounds")
             chunk = raw[start : start + 4]
             values.append(_score_text(chunk, lineno, start, "XXA points") if chunk.strip() else 0.0)
             start += 5

@@ -64,6 +64,14 @@ MALFORMED = {
         with_line(SAMPLE, 2, "022 Os\x00lo"),
         "line 2, column 7: NUL character (byte 0) in the line",
     ),
+    "round_dates_past_the_limit": (
+        with_line(SAMPLE, 5, "132" + " " * 88 + "  26/02/01" * 1000),
+        "line 5, column 10082: 132: more than 999 rounds",
+    ),
+    "xxa_values_past_the_limit": (
+        SAMPLE + "XXA    1" + "  1.0" * 1000 + "\n",
+        "line 17, column 5005: XXA: more than 999 rounds",
+    ),
     "entry_beyond_declared_rounds": (
         with_line(SAMPLE, 14, LINES[13] + "     1 w 1"),
         "line 14, column 125: round 4: entry beyond the 3 rounds declared (line 9)",
