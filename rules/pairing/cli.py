@@ -12,8 +12,9 @@ unless ``--encoding`` names its encoding.
 Exit codes: 0 ok, 1 no valid pairing (or ``-c`` found a discrepancy), 2 unexpected error (one
 line on standard error, no traceback), 3 invalid input (with line and column; also a file
 without players and a round in which every player is absent), 4 out of memory (the
-tournament is too large), 5 file not readable or writable, 141 standard output closed by its
-reader (``-c | head``: the run ends quietly, as a filter killed by SIGPIPE). No Django, no database.
+tournament is too large), 5 file not readable or writable, 130 interrupted (Ctrl-C), 141
+standard output closed by its reader (``-c | head``: the run ends quietly, as a filter killed
+by SIGPIPE). No Django, no database.
 """
 
 from __future__ import annotations
