@@ -6,15 +6,21 @@ the very same round states in the same run: every round at 50 players, a few rou
 (``--caissify-rounds``, default 3, rounds 2 onwards: it needs about 20-30 s per round there),
 never at 300. The ratio compares medians over the same rounds.
 
+Then the engine's peak memory: round 1 of 1,000 and 2,000 players (``--memory-sizes``), each
+paired in a fresh process whose peak resident set size (``ru_maxrss``, interpreter included)
+is printed; the target is under 500 MB at 2,000 players.
+
 Usage: ``python -m bench.pairing [--sizes 50 150 300] [--rounds 9] [--seed 1]
-[--caissify-rounds 3] [--no-caissify] [--json FILE]``
+[--caissify-rounds 3] [--no-caissify] [--memory-sizes 1000 2000] [--json FILE]``
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,6 +31,40 @@ from rules.pairing.state import PairingResult, TournamentState
 
 TARGET_RATIO = 20.0
 TARGET_300 = 2.0
+TARGET_MEMORY_MB = 500
+MEMORY_TARGET_SIZE = 2000
+
+
+def _round_one_state(players: int) -> TournamentState:
+    """Round 1 of ``players`` players with distinct ratings (one big score group)."""
+    from rules.pairing.state import PlayerState
+
+    return TournamentState(
+        players=tuple(PlayerState(tpn=i, rating=2800 - i // 4) for i in range(1, players + 1)),
+        total_rounds=9,
+        round_to_pair=1,
+    )
+
+
+def _memory_child(players: int) -> int:
+    """Pair round 1 of ``players`` players; print seconds and peak resident size in MB."""
+    t0 = time.perf_counter()
+    result = pair_round(_round_one_state(players))
+    seconds = time.perf_counter() - t0
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(json.dumps({"pairs": len(result.pairs), "seconds": seconds, "peak_mb": peak_mb}))
+    return 0
+
+
+def _measure_memory(players: int) -> dict:
+    """Run :func:`_memory_child` in a fresh process (so the peak is this size's alone)."""
+    out = subprocess.run(  # noqa: S603 -- fixed argv: this interpreter and this module
+        [sys.executable, "-m", "bench.pairing", "--memory-child", str(players)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def _time_ours(players: int, rounds: int, seed: int) -> tuple[list[float], list[TournamentState]]:
@@ -59,8 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--caissify-rounds", type=int, default=3)
     ap.add_argument("--no-caissify", action="store_true")
+    ap.add_argument("--memory-sizes", type=int, nargs="*", default=[1000, MEMORY_TARGET_SIZE])
+    ap.add_argument("--memory-child", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
+    if args.memory_child:
+        return _memory_child(args.memory_child)
 
     have_caissify = not args.no_caissify
     if have_caissify:
@@ -104,6 +148,16 @@ def main(argv: list[str] | None = None) -> int:
         if row["players"] == 300:
             verdict = "met" if row["ours_median"] < TARGET_300 else "NOT met"
             print(f"target < {TARGET_300:.0f} s per round at 300 players: {verdict}")
+    if args.memory_sizes:
+        print(f"{'players':>7} {'round 1 peak memory':>20} {'seconds':>8}")
+    for size in args.memory_sizes:
+        mem = _measure_memory(size)
+        rows.append({"players": size, "memory_round1": mem})
+        print(f"{size:>7} {mem['peak_mb']:>17.0f} MB {mem['seconds']:>8.1f}")
+        sys.stdout.flush()
+        if size == MEMORY_TARGET_SIZE:
+            verdict = "met" if mem["peak_mb"] < TARGET_MEMORY_MB else "NOT met"
+            print(f"target < {TARGET_MEMORY_MB} MB at {size} players: {verdict}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2))
     return 0

@@ -1,28 +1,38 @@
 """Command line compatible with JaVaFo/bbpPairings.
 
-    python -m tournaments.pairing --dutch INPUT.trf -p [OUTPUT.txt]
-    python -m tournaments.pairing --dutch INPUT.trf -c
+    python -m tournaments.pairing --dutch INPUT.trf -p [OUTPUT.txt] [--encoding NAME]
+    python -m tournaments.pairing --dutch INPUT.trf -c [--encoding NAME]
 
 ``-p`` pairs the round after the last played one and writes the number of pairs, then one
 ``white black`` line per board (``id 0`` for the pairing-allocated bye); without a file name it
 prints to standard output. ``-c`` re-pairs every played round of the file and lists the rounds
-whose recorded pairing differs from ours.
+whose recorded pairing differs from ours. The file is read as UTF-8, else as Windows-1252,
+unless ``--encoding`` names its encoding.
 
-Exit codes: 0 ok, 1 no valid pairing (or ``-c`` found a discrepancy), 2 unexpected error,
-3 invalid input, 5 file not readable. No Django, no database.
+Exit codes: 0 ok, 1 no valid pairing (or ``-c`` found a discrepancy), 2 unexpected error (one
+line on standard error, no traceback), 3 invalid input (with line and column; also a file
+without players and a round in which every player is absent), 4 out of memory (the
+tournament is too large), 5 file not readable or writable, 130 interrupted (Ctrl-C), 141
+standard output closed by its reader (``-c | head``: the run ends quietly, as a filter killed
+by SIGPIPE). No Django, no database.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
 EXIT_UNEXPECTED = 2
 EXIT_INVALID = 3
+EXIT_LIMIT = 4
 EXIT_FILE = 5
+EXIT_CLOSED_PIPE = 141
 
-USAGE = "usage: python -m tournaments.pairing --dutch INPUT.trf (-p [OUTPUT] | -c)"
+USAGE = (
+    "usage: python -m tournaments.pairing --dutch INPUT.trf (-p [OUTPUT] | -c) [--encoding NAME]"
+)
 
 
 def format_pairing(pairs: tuple[tuple[int, int], ...], bye: int | None) -> str:
@@ -33,10 +43,10 @@ def format_pairing(pairs: tuple[tuple[int, int], ...], bye: int | None) -> str:
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
-def _load(path: str):
+def _load(path: str, encoding: str | None = None):
     from rules.files.trf import read_trf
 
-    return read_trf(path)
+    return read_trf(path, encoding=encoding)
 
 
 def _pair(trf, round_no: int | None, initial_colour: str | None = None):
@@ -46,6 +56,12 @@ def _pair(trf, round_no: int | None, initial_colour: str | None = None):
     from rules.pairing.trfio import state_for_round
 
     state = state_for_round(trf, round_no)
+    if not any(not p.absent for p in state.players):
+        from rules.files.trf import TrfError
+
+        raise TrfError(
+            1, 1, f"round {state.round_to_pair}: every player is absent, there is nothing to pair"
+        )
     if initial_colour is not None:
         state = replace(state, initial_colour=initial_colour)
     if not state.baku and "BAKU" in trf.headers.get("192", "").upper():
@@ -69,8 +85,11 @@ def _file_initial_colour(trf, played: int) -> str | None:
 
 
 def _check(trf) -> int:
+    from rules.files.trf import TrfError
     from rules.pairing.trfio import played_rounds, round_pairing
 
+    if not trf.players:
+        raise TrfError(1, 1, "no player records (001 lines): this is not a tournament to check")
     bad = 0
     played = played_rounds(trf)
     if trf.total_rounds is None:
@@ -99,17 +118,56 @@ def _check(trf) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit code."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run the CLI; returns the exit code (see the module docstring), never raises."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_CLOSED_PIPE
+    except KeyboardInterrupt:
+        return 130
+    except MemoryError:
+        print("out of memory: the tournament is too large for this machine", file=sys.stderr)
+        return EXIT_LIMIT
+    except Exception as exc:  # the documented exit code instead of a traceback
+        message = " ".join(str(exc).split()) or "no details"
+        print(f"unexpected error: {type(exc).__name__}: {message}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so nothing more is written to the pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+class _Usage(Exception):
+    """A command line that cannot be run: the message is printed with the usage line."""
+
+
+def _parse_args(args: list[str]) -> tuple[str, str | None, str | None, str]:
+    """(mode ``p``/``c``, output path, encoding, input path) of the command line."""
     if "--dutch" in args:
         args.remove("--dutch")
-    mode = None
-    out_path = None
+    mode = out_path = encoding = None
     inputs = []
     i = 0
     while i < len(args):
         a = args[i]
-        if a == "-p":
+        if a == "--encoding" or a.startswith("--encoding="):
+            if "=" in a:
+                encoding = a.partition("=")[2]
+            elif i + 1 < len(args):
+                encoding = args[i + 1]
+                i += 1
+            if not _known_encoding(encoding):
+                raise _Usage(f"unknown encoding {encoding!r}")
+        elif a == "-p":
             mode = "p"
             if i + 1 < len(args) and not args[i + 1].startswith("-"):
                 out_path = args[i + 1]
@@ -117,35 +175,47 @@ def main(argv: list[str] | None = None) -> int:
         elif a == "-c":
             mode = "c"
         elif a.startswith("-") and a != "-":
-            print(f"unknown option {a}\n{USAGE}", file=sys.stderr)
-            return EXIT_INVALID
+            raise _Usage(f"unknown option {a}")
         else:
             inputs.append(a)
         i += 1
     if mode is None or len(inputs) != 1:
-        print(USAGE, file=sys.stderr)
+        raise _Usage("")
+    return mode, out_path, encoding, inputs[0]
+
+
+def _main(argv: list[str] | None) -> int:
+    try:
+        mode, out_path, encoding, in_path = _parse_args(
+            list(sys.argv[1:] if argv is None else argv)
+        )
+    except _Usage as exc:
+        print(f"{exc}\n{USAGE}" if str(exc) else USAGE, file=sys.stderr)
         return EXIT_INVALID
     from rules.files.trf import TrfError
 
     try:
-        trf = _load(inputs[0])
+        trf = _load(in_path, encoding)
     except TrfError as exc:
-        print(f"{inputs[0]}: invalid TRF: {exc}", file=sys.stderr)
+        print(f"{in_path}: invalid TRF: {exc}", file=sys.stderr)
         return EXIT_INVALID
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"{inputs[0]}: cannot read the file: {exc}", file=sys.stderr)
+    except OSError as exc:
+        print(f"{in_path}: cannot read the file: {exc}", file=sys.stderr)
         return EXIT_FILE
     try:
         if mode == "c":
             return _check(trf)
         result = _pair(trf, None)
     except TrfError as exc:
-        print(f"{inputs[0]}: invalid TRF: {exc}", file=sys.stderr)
+        print(f"{in_path}: invalid TRF: {exc}", file=sys.stderr)
         return EXIT_INVALID
     if not result.ok:
         print(f"No valid pairing exists: {result.message}", file=sys.stderr)
         return EXIT_NO_PAIRING
-    text = format_pairing(result.pairs, result.bye)
+    return _write(format_pairing(result.pairs, result.bye), out_path)
+
+
+def _write(text: str, out_path: str | None) -> int:
     if out_path is None:
         sys.stdout.write(text)
         return EXIT_OK
@@ -156,3 +226,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{out_path}: cannot write the file: {exc}", file=sys.stderr)
         return EXIT_FILE
     return EXIT_OK
+
+
+def _known_encoding(name: str | None) -> bool:
+    import codecs
+
+    if not name:
+        return False
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return False
+    return True

@@ -421,7 +421,7 @@ class _Pairer:
         # The bracket being paired (set by _brackets): its first resident vertex, the first
         # vertex of the next score group, the base weights and the number of remainder pairs.
         self.sgb_vertex = self.nsgb_vertex = self.rpairs = 0
-        self.base: dict[tuple[int, int], int] = {}
+        self.base = _PairTable(0)
 
     def note(self, text: str) -> None:
         """Record a decision (for debugging a discrepancy; see docs/pairing.md)."""
@@ -617,10 +617,11 @@ class _Pairer:
     def _open(self, br: _Bracket) -> None:
         """Compute the bracket's base weights and solve."""
         order, wt, g, pbi = self.order, self.wt, self.g, br.pbi
+        br.base = _PairTable(len(pbi), br.sg_begin)
         for li in range(br.sg_begin, len(pbi)):
             lo = order[pbi[li]]
             for si in range(li):
-                w = wt.edge(order[pbi[si]], lo, li < br.nsg_begin, li >= br.nsg_begin)
+                w = g.share(wt.edge(order[pbi[si]], lo, li < br.nsg_begin, li >= br.nsg_begin))
                 br.base[(li, si)] = w
                 g.set(pbi[li], pbi[si], w)
         g.begin_epoch(wt.layout_for([order[v] for v in pbi]))
@@ -844,6 +845,35 @@ class _Pairer:
         return new_pbi, sg_begin
 
 
+class _PairTable:
+    """Base weights of a bracket by ``(larger index, smaller index)`` into its ``pbi``.
+
+    Behaves like the dictionary it replaces, but keeps the rows from ``first_row`` on as lists
+    (a bracket of 2,000 players has two million pairs: a dictionary of tuple keys took several
+    hundred megabytes). Any other key lives in a small dictionary.
+    """
+
+    __slots__ = ("first_row", "other", "rows")
+
+    def __init__(self, size: int, first_row: int = 0) -> None:
+        self.first_row = first_row
+        self.rows: list[list[int]] = [[0] * li if li >= first_row else [] for li in range(size)]
+        self.other: dict[tuple[int, int], int] = {}
+
+    def __getitem__(self, key: tuple[int, int]) -> int:
+        a, b = key
+        if a > b and a >= self.first_row:
+            return self.rows[a][b]
+        return self.other[key]
+
+    def __setitem__(self, key: tuple[int, int], value: int) -> None:
+        a, b = key
+        if a > b and a >= self.first_row:
+            self.rows[a][b] = value
+        else:
+            self.other[key] = value
+
+
 @dataclass
 class _Bracket:
     """One pairing bracket while it is paired.
@@ -859,7 +889,7 @@ class _Bracket:
     nsg_begin: int
     sgb_vertex: int
     matched: list[bool]
-    base: dict[tuple[int, int], int] = field(default_factory=dict)
+    base: _PairTable = field(default_factory=lambda: _PairTable(0))
     remainder: list[int] = field(default_factory=list)
     rpairs: int = 0
     exchanges: int = 0

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 #: Packed weights must stay below 2**FAST_LIMIT_BITS to use rustworkx (it fails from 127 bits).
 FAST_LIMIT_BITS = 125
 
+#: Most distinct weights remembered for sharing equal int objects between edges.
+_SHARED_LIMIT = 1 << 16
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -51,8 +54,11 @@ class MatchingGraph:
 
     def __init__(self, n: int) -> None:
         self.n = n
+        # Lower triangles (row a holds the edges a-b, b < a): no per-edge key objects, and
+        # equal weights share one int (see share), so memory stays near 16 bytes per edge.
         self.base: list[list[int]] = [[0] * a for a in range(n)]
-        self.adjust: dict[tuple[int, int], int] = {}
+        self.adjust: list[list[int]] = [[0] * a for a in range(n)]
+        self._shared: dict[int, int] = {}
         self.active = [True] * n
         self.layout: Layout | None = None
         self._kept: tuple[tuple[int, int, int, int], ...] | None = None
@@ -93,13 +99,20 @@ class MatchingGraph:
         """Set the weight of edge ``a``–``b`` to ``base + adjust``."""
         if a < b:
             a, b = b, a
-        self.base[a][b] = base
-        if adjust:
-            self.adjust[(a, b)] = adjust
-        else:
-            self.adjust.pop((a, b), None)
+        self.base[a][b] = self.share(base)
+        self.adjust[a][b] = self.share(adjust)
         if self._rx is not None:
             self._dirty.add((a, b))
+
+    def share(self, value: int) -> int:
+        """``value``, as the int object already stored for an equal value if there is one."""
+        shared = self._shared
+        got = shared.get(value)
+        if got is None:
+            if len(shared) >= _SHARED_LIMIT:
+                shared.clear()
+            shared[value] = got = value
+        return got
 
     def get_base(self, a: int, b: int) -> int:
         """The base part of the weight of ``a``–``b``."""
@@ -109,7 +122,7 @@ class MatchingGraph:
 
     def get_adjust(self, a: int, b: int) -> int:
         """The adjustment part of the weight of ``a``–``b``."""
-        return self.adjust.get((a, b) if a > b else (b, a), 0)
+        return self.adjust[a][b] if a > b else self.adjust[b][a]
 
     def remove(self, v: int) -> None:
         """Take ``v`` out of all later solves (its pair has been fixed)."""
@@ -164,7 +177,7 @@ class MatchingGraph:
                     value -= (w >> ref) & 1
                 if value:
                     packed += value << q
-        return packed + self.adjust.get((a, b), 0)
+        return packed + self.adjust[a][b]
 
     def _build(self, act: list[int]) -> None:
         """Pack every edge of the epoch into a new rustworkx graph (or note it is too wide)."""
@@ -175,25 +188,27 @@ class MatchingGraph:
             if self._newtop > FAST_LIMIT_BITS:
                 self._too_wide = True
                 return
-        edges = []
-        widest = 0
-        for ia in range(1, len(act)):
-            a = act[ia]
-            for ib in range(ia):
-                b = act[ib]
-                w = self._pack(a, b)
-                if w:
-                    edges.append((a, b, w))
-                    widest = max(widest, w)
-        if widest.bit_length() > FAST_LIMIT_BITS:
-            self._too_wide = True
-            return
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(range(self.n))
         for v in range(self.n):
             if not self.active[v]:
                 g.remove_node(v)
-        g.add_edges_from(edges)
+        share = self.share
+        widest = 0
+        for ia in range(1, len(act)):
+            # One row at a time: the whole edge list of a large bracket would cost gigabytes.
+            a = act[ia]
+            edges = []
+            for ib in range(ia):
+                b = act[ib]
+                w = self._pack(a, b)
+                if w:
+                    edges.append((a, b, share(w)))
+                    widest = max(widest, w)
+            if widest.bit_length() > FAST_LIMIT_BITS:
+                self._too_wide = True
+                return
+            g.add_edges_from(edges)
         self._rx = g
         self._dirty.clear()
 
@@ -255,5 +270,5 @@ class MatchingGraph:
                 b = act[ib]
                 w = row[b]
                 if w:
-                    g.add_edge(a, b, weight=w + self.adjust.get((a, b), 0))
+                    g.add_edge(a, b, weight=w + self.adjust[a][b])
         return list(nx.max_weight_matching(g, maxcardinality=False))

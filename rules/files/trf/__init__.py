@@ -30,6 +30,7 @@ result 99+10k.
 """
 
 from rules.files.trf.dates import parse_trf_date
+from rules.files.trf.limits import DEFAULT_LIMITS, TrfLimits, decode_trf
 
 # One 001 line on its own: the TRF import lists every bad player line with it.
 from rules.files.trf.player_line import _parse_player as _parse_player
@@ -52,6 +53,7 @@ from rules.scoring import RESULT_POINTS, PointSystem
 __all__ = [
     "BLANK_ROUND",
     "BYE_PLACEHOLDER_NAMES",
+    "DEFAULT_LIMITS",
     "RESULT_CODES",
     "RESULT_POINTS",
     "PlayerRecord",
@@ -60,7 +62,9 @@ __all__ = [
     "TrfError",
     "TrfFile",
     "TrfFormatError",
+    "TrfLimits",
     "computed_points",
+    "decode_trf",
     "normalized_entry",
     "parse_trf",
     "parse_trf_date",

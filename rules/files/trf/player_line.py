@@ -8,6 +8,7 @@ round r (k = r - 1): opponent 92+10k..95+10k, colour 97+10k, result 99+10k.
 from __future__ import annotations
 
 from rules.files.trf.fields import _fail, _int_field, _points_field
+from rules.files.trf.limits import DEFAULT_LIMITS
 from rules.files.trf.records import RESULT_CODES, PlayerRecord, RoundEntry
 from rules.scoring import BYE_CODES, PLAYED_CODES
 
@@ -25,9 +26,16 @@ _SEPARATORS = (
 )
 
 
-def _parse_player(raw: str, lineno: int) -> PlayerRecord:
-    """Parse one ``001`` line (already stripped of its line ending)."""
+def _parse_player(
+    raw: str, lineno: int, max_rounds: int | None = None, declared: str = ""
+) -> PlayerRecord:
+    """Parse one ``001`` line (already stripped of its line ending).
+
+    Round columns past ``max_rounds`` (default: the reader's limit) are refused as soon as
+    they are met; ``declared`` names the record that set the number of rounds, if one did.
+    """
     line = raw.rstrip()
+    _check_nul(line, lineno)
     _check_layout(line, lineno)
     tpn = _int_field(line[4:8], lineno, 4, "start rank")
     if tpn == 0:
@@ -57,9 +65,23 @@ def _parse_player(raw: str, lineno: int) -> PlayerRecord:
         birth_date=birth_date,
         points=points,
         rank=rank,
-        rounds=_parse_rounds(line, lineno, tpn),
+        rounds=_parse_rounds(line, lineno, tpn, max_rounds, declared),
         line=lineno,
     )
+
+
+def _check_nul(line: str, lineno: int) -> None:
+    """A NUL character is never text (and PostgreSQL cannot store it)."""
+    nul = line.find("\x00")
+    if nul >= 0:
+        raise _fail(lineno, nul, "NUL character (byte 0) in the line")
+
+
+def beyond_rounds(round_no: int, max_rounds: int, declared: str) -> str:
+    """The reason for a round entry past the last round a file may have."""
+    if declared:
+        return f"round {round_no}: entry beyond the {max_rounds} rounds declared ({declared})"
+    return f"round {round_no}: more than {max_rounds} rounds (the most a file may have)"
 
 
 def _check_layout(line: str, lineno: int) -> None:
@@ -79,12 +101,21 @@ def _check_layout(line: str, lineno: int) -> None:
             )
 
 
-def _parse_rounds(line: str, lineno: int, tpn: int) -> list[RoundEntry]:
+def _parse_rounds(
+    line: str, lineno: int, tpn: int, max_rounds: int | None, declared: str
+) -> list[RoundEntry]:
     """The round fields of player ``tpn``, without trailing blank rounds."""
+    if max_rounds is None:
+        max_rounds = DEFAULT_LIMITS.max_rounds
     rounds: list[RoundEntry] = []
     k = 0
     while 91 + 10 * k < len(line):
         start = 91 + 10 * k
+        if k >= max_rounds:
+            # Stop here: the rest of a long line is not read at all.
+            extra = start + len(line[start:]) - len(line[start:].lstrip())
+            r = k + 1 + (extra - start) // 10
+            raise _fail(lineno, extra, beyond_rounds(r, max_rounds, declared))
         seg = line[start : start + 10].ljust(10)
         rounds.append(_parse_round(seg, lineno, start, k + 1, tpn))
         k += 1

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.files.trf.fields import _fail, _score_exact
+from rules.files.trf.fields import _fail, _point_value
 from rules.files.trf.records import TrfError
 from rules.scoring import PointSystem
 
 
-def _read_162(line: int, text: str, ps: dict[str, Fraction]) -> None:
+def _read_162(line: int, text: str, ps: dict[str, Fraction], maximum: Fraction) -> None:
     """TRF-2026 point system: symbol at column 6, value at 7-10, next pair 9 columns on."""
     start = 5
     while start < len(text.rstrip()):
         symbol = text[start]
         what = f"162 value for {symbol}"
-        value = _score_exact(text[start + 1 : start + 5], line, start + 1, what)
+        value = _point_value(text[start + 1 : start + 5], line, start + 1, what, maximum)
         if symbol == "W":
             ps["win"] = ps["forfeit_win"] = ps["full_bye"] = value
         elif symbol == "D":
@@ -78,19 +78,19 @@ def _point_system(values: dict[str, Fraction]) -> PointSystem:
     return PointSystem(**kwargs)
 
 
-def _read_xxs(line: int, raw: str, rest: str, ps: dict[str, Fraction]) -> None:
+def _read_xxs(line: int, raw: str, rest: str, ps: dict[str, Fraction], maximum: Fraction) -> None:
     """bbpPairings point system: ``XXS W=1 D=0.5 …`` entries."""
     for token in rest.split():
         key, sep, value = token.partition("=")
         if not sep or key.upper() not in _XXS_FIELDS:
             raise _fail(line, raw.find(token), f"XXS: unknown entry {token!r}")
-        pts = _score_exact(value, line, raw.find(token), f"XXS value for {key}")
+        pts = _point_value(value, line, raw.find(token), f"XXS value for {key}", maximum)
         for name in _XXS_FIELDS[key.upper()]:
             ps[name] = pts
 
 
-def _read_bb(line: int, code: str, rest: str, ps: dict[str, Fraction]) -> None:
+def _read_bb(line: int, code: str, rest: str, ps: dict[str, Fraction], maximum: Fraction) -> None:
     """JaVaFo point system: one ``BBW``/``BBD``/… record per value."""
-    pts = _score_exact(rest[:8], line, 4, f"{code} value")
+    pts = _point_value(rest[:8], line, 4, f"{code} value", maximum)
     for name in _BB_FIELDS[code]:
         ps[name] = pts

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from rules.files.trf.checks import _check_points, _check_references
 from rules.files.trf.fields import _fail, _int_field, _score_text
-from rules.files.trf.player_line import _parse_player
+from rules.files.trf.limits import DEFAULT_LIMITS, MAX_START_RANK, TrfLimits, decode_trf
+from rules.files.trf.player_line import _parse_player, beyond_rounds
 from rules.files.trf.points import _BB_FIELDS, _point_system, _read_162, _read_bb, _read_xxs
 from rules.files.trf.records import (
     _HEADER_CODES,
@@ -30,23 +31,33 @@ from rules.files.trf.records import (
 _BLANK_AFTER_CODE = frozenset({"001", "012", "142", "152", "162", "240"})
 
 
-def read_trf(path: str | Path) -> TrfFile:
+def read_trf(
+    path: str | Path, *, encoding: str | None = None, limits: TrfLimits | None = None
+) -> TrfFile:
     """Read and parse a TRF file.
 
-    Raises ``OSError`` when the file cannot be read, ``UnicodeDecodeError`` when it is not
-    UTF-8 and :class:`TrfError` when its content is malformed.
+    The bytes are decoded by :func:`~rules.files.trf.limits.decode_trf`: UTF-8, else
+    Windows-1252, unless ``encoding`` is given. Raises ``OSError`` when the file cannot be
+    read, ``LookupError`` for an unknown encoding and :class:`TrfError` when the content is
+    malformed (or not in the encoding given).
     """
     data = Path(path).read_bytes()
-    text = data.decode("utf-8")
-    return parse_trf(text)
+    return parse_trf(decode_trf(data, encoding), limits=limits)
 
 
-def parse_trf(text: str) -> TrfFile:
-    """Parse TRF text (TRF16, TRF-2026, JaVaFo TRF(x), bbpPairings extensions)."""
+def parse_trf(text: str, *, limits: TrfLimits | None = None) -> TrfFile:
+    """Parse TRF text (TRF16, TRF-2026, JaVaFo TRF(x), bbpPairings extensions).
+
+    Every problem is a :class:`TrfError` with its line and column, including a NUL character
+    anywhere and anything past ``limits`` (default :data:`~rules.files.trf.limits.DEFAULT_LIMITS`).
+    """
     text = text.removeprefix("\ufeff")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    reader = _Reader()
+    reader = _Reader(limits or DEFAULT_LIMITS)
     for lineno, raw in enumerate(lines, start=1):
+        nul = raw.find("\x00")
+        if nul >= 0:
+            raise _fail(lineno, nul, "NUL character (byte 0) in the line")
         if raw.strip():
             reader.read_line(lineno, raw)
     return reader.finish()
@@ -55,7 +66,8 @@ def parse_trf(text: str) -> TrfFile:
 class _Reader:
     """The state of one parse: the file being built and what is checked once every line is in."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: TrfLimits) -> None:
+        self.limits = limits
         self.trf = TrfFile()
         self.all_players: list[PlayerRecord] = []
         self.seen: dict[int, int] = {}
@@ -77,7 +89,14 @@ class _Reader:
     # ---- records
 
     def player(self, lineno: int, raw: str, rest: str) -> None:
-        player = _parse_player(raw, lineno)
+        if len(self.all_players) >= self.limits.max_players:
+            raise _fail(lineno, 0, f"more than {self.limits.max_players} player records")
+        max_rounds, declared = self.limits.max_rounds, ""
+        if self.rounds_sources:
+            value, source_line, _ = self.rounds_sources[0]
+            if value <= max_rounds:
+                max_rounds, declared = value, f"line {source_line}"
+        player = _parse_player(raw, lineno, max_rounds, declared)
         if player.tpn in self.seen:
             raise _fail(
                 lineno,
@@ -99,14 +118,19 @@ class _Reader:
     def round_dates(self, lineno: int, raw: str, rest: str) -> None:
         dates = []
         k = 0
-        while 91 + 10 * k < len(raw.rstrip()):
+        end = len(raw.rstrip())
+        while 91 + 10 * k < end:
+            if k >= self.limits.max_rounds:
+                raise _fail(lineno, 91 + 10 * k, f"132: more than {self.limits.max_rounds} rounds")
             dates.append(raw[91 + 10 * k : 99 + 10 * k].strip())
             k += 1
         self.trf.round_dates = dates
 
     def rounds(self, lineno: int, raw: str, rest: str) -> None:
         code = raw[:3]
-        value = _int_field(rest, lineno, 4, f"number of rounds ({code})")
+        value = _int_field(
+            rest, lineno, 4, f"number of rounds ({code})", maximum=self.limits.max_rounds
+        )
         if value == 0:
             raise _fail(lineno, 4, f"number of rounds ({code}) must be positive")
         self.rounds_sources.append((value, lineno, 5))
@@ -125,19 +149,19 @@ class _Reader:
         self.colour_sources.append((choice[-1].lower()[0], lineno))
 
     def points_162(self, lineno: int, raw: str, rest: str) -> None:
-        _read_162(lineno, raw.rstrip(), self.ps_values)
+        _read_162(lineno, raw.rstrip(), self.ps_values, self.limits.max_point_value)
 
     def points_xxs(self, lineno: int, raw: str, rest: str) -> None:
-        _read_xxs(lineno, raw, rest, self.ps_values)
+        _read_xxs(lineno, raw, rest, self.ps_values, self.limits.max_point_value)
 
     def points_bb(self, lineno: int, raw: str, rest: str) -> None:
-        _read_bb(lineno, raw[:3], rest, self.ps_values)
+        _read_bb(lineno, raw[:3], rest, self.ps_values, self.limits.max_point_value)
 
     def bye(self, lineno: int, raw: str, rest: str) -> None:
         bye_type = raw[4:5].upper()
         if bye_type not in ("F", "H", "Z"):
             raise _fail(lineno, 4, f"240: unknown bye type {raw[4:5]!r} (expected F, H, Z)")
-        rnd = _int_field(raw[6:9], lineno, 6, "240 round")
+        rnd = _int_field(raw[6:9], lineno, 6, "240 round", maximum=self.limits.max_rounds)
         start = 10
         while start < len(raw.rstrip()):
             tpn = _int_field(raw[start : start + 4], lineno, start, "240 player")
@@ -149,8 +173,9 @@ class _Reader:
         if len(raw.rstrip()) < 31:
             raise _fail(lineno, len(raw.rstrip()), "250: record too short")
         pts = _score_text(raw[9:13], lineno, 9, "250 points")
-        r1 = _int_field(raw[14:17], lineno, 14, "250 first round")
-        r2 = _int_field(raw[18:21], lineno, 18, "250 last round")
+        most = self.limits.max_rounds
+        r1 = _int_field(raw[14:17], lineno, 14, "250 first round", maximum=most)
+        r2 = _int_field(raw[18:21], lineno, 18, "250 last round", maximum=most)
         p1 = _int_field(raw[22:26], lineno, 22, "250 first player")
         p2 = _int_field(raw[27:31], lineno, 27, "250 last player")
         if r1 > r2 or p1 > p2 or r1 == 0:
@@ -162,7 +187,10 @@ class _Reader:
         self.refs.append((tpn, lineno, 4, "XXA"))
         values = []
         start = 9
-        while start < len(raw.rstrip()):
+        end = len(raw.rstrip())
+        while start < end:
+            if len(values) >= self.limits.max_rounds:
+                raise _fail(lineno, start, f"XXA: more than {self.limits.max_rounds} rounds")
             chunk = raw[start : start + 4]
             values.append(_score_text(chunk, lineno, start, "XXA points") if chunk.strip() else 0.0)
             start += 5
@@ -181,19 +209,15 @@ class _Reader:
 
     def engine_forbidden(self, lineno: int, raw: str, rest: str) -> None:
         tpns = []
-        for token in rest.split():
-            if not token.isdigit():
-                raise _fail(lineno, raw.find(token), f"XXP: player {token!r} is not a number")
-            tpns.append(int(token))
-            self.refs.append((int(token), lineno, raw.find(token), "XXP"))
+        for tpn, col0 in _start_ranks(raw, rest, lineno, "XXP"):
+            tpns.append(tpn)
+            self.refs.append((tpn, lineno, col0, "XXP"))
         self.trf.forbidden_pairs.append((1, None, tuple(tpns)))
 
     def absent(self, lineno: int, raw: str, rest: str) -> None:
-        for token in rest.split():
-            if not token.isdigit():
-                raise _fail(lineno, raw.find(token), f"XXZ: player {token!r} is not a number")
-            self.trf.absent_next_round.append(int(token))
-            self.refs.append((int(token), lineno, raw.find(token), "XXZ"))
+        for tpn, col0 in _start_ranks(raw, rest, lineno, "XXZ"):
+            self.trf.absent_next_round.append(tpn)
+            self.refs.append((tpn, lineno, col0, "XXZ"))
 
     def other(self, lineno: int, raw: str, rest: str) -> None:
         self.trf.other_lines.append(raw.rstrip())
@@ -204,6 +228,7 @@ class _Reader:
         """Settle what needs every line, check the file as a whole and return it."""
         trf = self.trf
         self._settle_rounds_and_colour()
+        self._check_declared_rounds()
         trf.point_system = _point_system(self.ps_values)
         self._apply_acceleration_ranges()
         for p in self.all_players:
@@ -234,10 +259,33 @@ class _Reader:
                 )
             self.trf.initial_colour = self.colour_sources[0][0]
 
+    def _check_declared_rounds(self) -> None:
+        """No player record has an entry past the number of rounds declared after it."""
+        total = self.trf.total_rounds
+        if total is None:
+            return
+        _, source_line, _ = self.rounds_sources[0]
+        for p in self.all_players:
+            for k in range(total, len(p.rounds)):
+                if not p.rounds[k].is_blank:
+                    reason = beyond_rounds(k + 1, total, f"line {source_line}")
+                    raise TrfError(p.line, 92 + 10 * k, reason)
+
     def _apply_acceleration_ranges(self) -> None:
         """The ``250`` records: fictitious points over a range of rounds and players."""
-        for _line, pts, r1, r2, p1, p2 in self.acc_250:
-            for tpn in range(p1, p2 + 1):
+        known = sorted({p.tpn for p in self.all_players})
+        cells = 0
+        for line, pts, r1, r2, p1, p2 in self.acc_250:
+            players = [tpn for tpn in known if p1 <= tpn <= p2]
+            cells += len(players) * (r2 - r1 + 1)
+            if cells > self.limits.max_acceleration_cells:
+                raise TrfError(
+                    line,
+                    15,
+                    f"250: the acceleration ranges fill more than "
+                    f"{self.limits.max_acceleration_cells} player rounds",
+                )
+            for tpn in players:
                 acc = self.trf.accelerations.setdefault(tpn, [])
                 if len(acc) < r2:
                     acc.extend([0.0] * (r2 - len(acc)))
@@ -267,6 +315,19 @@ _RECORDS: dict[str, _RecordReader] = {
     "XXP": _Reader.engine_forbidden,
     "XXZ": _Reader.absent,
 }
+
+
+def _start_ranks(raw: str, rest: str, lineno: int, record: str) -> list[tuple[int, int]]:
+    """The start ranks listed on an ``XXP``/``XXZ`` line with their 0-based columns."""
+    found = []
+    col0 = 4
+    for token in rest.split():
+        col0 = raw.find(token, col0)
+        found.append(
+            (_int_field(token, lineno, col0, f"{record}: player", maximum=MAX_START_RANK), col0)
+        )
+        col0 += len(token)
+    return found
 
 
 def _is_bye_placeholder(p: PlayerRecord) -> bool:
