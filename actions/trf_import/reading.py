@@ -24,12 +24,8 @@ def _decode(text: str | None, file: IO[Any] | None) -> tuple[str | None, list[Pr
     data = file.read()  # type: ignore[union-attr]
     if isinstance(data, str):
         return data, []
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [Problem(line, column, _("the file is not UTF-8 text"))]
+    # UTF-8, else Windows-1252 as older programs wrote it (the reader's own rule).
+    return trfmod.decode_trf(data), []
 
 
 _LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
@@ -91,6 +87,11 @@ def _lines(text: str) -> list[str]:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def _limits() -> trfmod.TrfLimits:
+    """The reader's limits at the web app's size of a tournament (:mod:`tournaments.limits`)."""
+    return trfmod.TrfLimits(max_rounds=max_rounds(), max_players=max_players())
+
+
 def _line_problems(text: str) -> list[Problem]:
     """Every error the reader finds in single player lines (it stops at the first one)."""
     problems = []
@@ -98,7 +99,7 @@ def _line_problems(text: str) -> list[Problem]:
     for lineno, raw in enumerate(lines, start=1):
         if raw.startswith("001"):
             try:
-                trfmod._parse_player(raw, lineno)
+                trfmod._parse_player(raw, lineno, max_rounds=max_rounds())
             except trfmod.TrfError as exc:
                 problems.append(Problem(exc.line, exc.column, exc.reason))
     return problems
@@ -109,7 +110,7 @@ def _parse(text: str) -> tuple[trfmod.TrfFile | None, list[Problem]]:
     if problems:
         return None, problems
     try:
-        parsed = trfmod.parse_trf(text)
+        parsed = trfmod.parse_trf(text, limits=_limits())
     except trfmod.TrfError as exc:
         return None, [Problem(exc.line, exc.column, exc.reason)]
     if not parsed.players:
