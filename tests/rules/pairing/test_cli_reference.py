@@ -67,7 +67,24 @@ def engine_pairing(text: str, folder: Path) -> tuple[set[tuple[int, int]], int |
     return {pair for pair in pairs if pair[1] != 0}, (byes.pop() if byes else None)
 
 
-@pytest.mark.parametrize("path", sorted(DUTCH_2026.glob("*.trf")), ids=lambda path: path.stem)
+def _players(path: Path) -> int:
+    return int(path.stem.split("-")[2].removesuffix("p"))
+
+
+#: make test runs the command line on the tournaments of up to 60 players (the engine itself
+#: pairs every reference round in-process there, test_engine_reference.py); the larger ones,
+#: one process a round, run in the slow stage CI also runs.
+REFERENCE_FILES = [
+    path if _players(path) <= 60 else pytest.param(path, marks=pytest.mark.slow)
+    for path in sorted(DUTCH_2026.glob("*.trf"))
+]
+
+
+@pytest.mark.parametrize(
+    "path",
+    REFERENCE_FILES,
+    ids=lambda path: path.stem,
+)
 def test_command_line_pairs_every_reference_round_like_bbppairings(path, tmp_path) -> None:
     trf = read_trf(path)
     rounds = played_rounds(trf)
