@@ -80,15 +80,21 @@ class ServiceAdminMixin:
         try:
             if adding:  # a repeat: the first post's answer, before the form's own checks
                 submissions.refuse_repeat(submissions.posted(request.POST), request.user)
-            return super().changeform_view(request, object_id, form_url, extra_context)
+            try:
+                response = super().changeform_view(request, object_id, form_url, extra_context)
+            except ServiceRejected as rejection:
+                request.service_rejection = rejection
+                response = super().changeform_view(request, object_id, form_url, extra_context)
+            if adding and response.status_code == 200:
+                # Refused while the first post of the same token committed meanwhile (its
+                # name, say, now taken by itself): this is a repeat, answered like one.
+                submissions.refuse_repeat(submissions.posted(request.POST), request.user)
+            return response
         except submissions.AlreadySubmitted as done:
             self.message_user(request, done.message, admin_messages.INFO)
             opts = self.model._meta
             changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
             return HttpResponseRedirect(done.url or changelist)
-        except ServiceRejected as rejection:
-            request.service_rejection = rejection
-            return super().changeform_view(request, object_id, form_url, extra_context)
 
     def get_fields(self, request, obj=None):
         fields = list(super().get_fields(request, obj))

@@ -51,6 +51,17 @@ def repeated(request: HttpRequest, done: AlreadySubmitted, fallback: str) -> Htt
     return HttpResponseRedirect(done.url or fallback)
 
 
+def repeat_answer(request: HttpRequest, fallback: str) -> HttpResponse | None:
+    """The repeat's answer when a post is refused after all because its token was used
+    meanwhile (the first post of a double submit committed while this one was checked: its
+    object now makes this one a duplicate), else ``None``: the refusal stands."""
+    try:
+        refuse_repeat(posted(request.POST), request.user)
+    except AlreadySubmitted as done:
+        return repeated(request, done, fallback)
+    return None
+
+
 def add_errors(form: forms.Form, error: ValidationError) -> None:
     """Show a service's refusal on the form: on its field when the form has it."""
     if hasattr(error, "error_dict"):
@@ -133,6 +144,8 @@ class ActionView(TournamentMixin, View):
             return repeated(request, done, self.redirect_url())
         form = self.get_form()
         if form is not None and not form.is_valid():
+            if again := repeat_answer(request, self.redirect_url()):
+                return again
             for field, errors in form.errors.items():
                 label = form.fields[field].label if field in form.fields else ""
                 for error in errors:
@@ -143,6 +156,8 @@ class ActionView(TournamentMixin, View):
         except AlreadySubmitted as done:
             return repeated(request, done, self.redirect_url())
         except ValidationError as error:
+            if again := repeat_answer(request, self.redirect_url()):
+                return again
             messages.error(request, error_text(error))
             return HttpResponseRedirect(self.redirect_url())
         for warning in result if isinstance(result, list) else []:

@@ -26,6 +26,7 @@ from backoffice.views.base import (
     RoleRequiredMixin,
     add_errors,
     missing,
+    repeat_answer,
     repeated,
 )
 from core import roles as permissions
@@ -127,5 +128,7 @@ class ClubPlayerCreateView(ClubMixin, View):
                 else:
                     messages.success(request, _("%(player)s added.") % {"player": player.name})
                     return HttpResponseRedirect(back)
+        if again := repeat_answer(request, back):  # refused as its own first post's duplicate
+            return again
         view = ClubView(request=request, kwargs={"pk": pk}, club=self.club)
         return view.render_to_response(view.get_context_data(form=form, duplicates=duplicates))

@@ -137,6 +137,10 @@ class RegisterView(TournamentMixin, View):
             text = done.message
         except ValidationError as refusal:
             error = error_text(refusal)
+            try:  # refused as a duplicate of its own first post, committed meanwhile
+                submissions.refuse_repeat(submissions.posted(request.POST), request.user)
+            except submissions.AlreadySubmitted as done:
+                text, error = done.message, ""
         if request.htmx:
             context = {
                 **(registration_context(self) if text else {}),

@@ -40,6 +40,7 @@ from backoffice.views.base import (
     RoleRequiredMixin,
     TournamentMixin,
     add_errors,
+    repeat_answer,
     repeated,
 )
 from backoffice.views.registration import registration_context
@@ -107,6 +108,10 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(game=self.game(), games=GameKind.choices, **kwargs)
+
+    def form_invalid(self, form: TournamentCreateForm) -> HttpResponse:
+        again = repeat_answer(self.request, reverse("tournaments:organise_list"))
+        return again or super().form_invalid(form)
 
     def form_valid(self, form: TournamentCreateForm) -> HttpResponse:
         data = dict(form.cleaned_data)

@@ -22,7 +22,7 @@ from django.views.generic import FormView
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
-from backoffice.views.base import RoleRequiredMixin, TournamentMixin, repeated
+from backoffice.views.base import RoleRequiredMixin, TournamentMixin, repeat_answer, repeated
 from core import roles as permissions
 from core import submissions
 from players.models import Club
@@ -90,6 +90,10 @@ class TrfImportView(RoleRequiredMixin, FormView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "user": self.request.user}
+
+    def form_invalid(self, form: TrfUploadForm) -> HttpResponse:
+        again = repeat_answer(self.request, reverse("tournaments:trf_import"))
+        return again or super().form_invalid(form)
 
     def form_valid(self, form: TrfUploadForm) -> HttpResponse:
         try:
