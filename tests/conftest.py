@@ -35,3 +35,21 @@ def redis_url():
 
     with redis_server() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and on PostgreSQL no session of ours left on it when it
+    is dropped: a request thread of the browser tests' live server whose browser went away
+    mid-request can still hold a connection at the end of the run, and PostgreSQL refuses to
+    drop a database in use ("is being accessed by other users")."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
