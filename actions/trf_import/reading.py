@@ -95,8 +95,7 @@ def _limits() -> trfmod.TrfLimits:
 def _line_problems(text: str) -> list[Problem]:
     """Every error the reader finds in single player lines (it stops at the first one)."""
     problems = []
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for lineno, raw in enumerate(lines, start=1):
+    for lineno, raw in enumerate(_lines(text), start=1):
         if raw.startswith("001"):
             try:
                 trfmod._parse_player(raw, lineno, max_rounds=max_rounds())
@@ -124,8 +123,7 @@ def _forbidden_lines(text: str) -> list[tuple[int, dict[int, int]]]:
     Aligned with ``TrfFile.forbidden_pairs`` (the reader adds one entry per such line).
     """
     found = []
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for lineno, raw in enumerate(lines, start=1):
+    for lineno, raw in enumerate(_lines(text), start=1):
         columns: dict[int, int] = {}
         if raw.startswith("260"):
             for start in range(12, len(raw.rstrip()), 5):
