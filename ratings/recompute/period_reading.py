@@ -5,17 +5,23 @@ players' inputs and states, and the stored checkpoints."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, ExpressionWrapper, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
 from ratings.recompute.reading import BATCH_SIZE, _players
-from rules.ratings.replay import Checkpoint, GameInput, PlayerInput, TournamentInput
+from rules.ratings.replay import (
+    Checkpoint,
+    GameInput,
+    PlayerInput,
+    TournamentInput,
+)
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Round, Tournament
 
 _SCORE = {str(code): value for code, value in WHITE_SCORE.items()}
 
@@ -71,28 +77,28 @@ class PeriodGames:
     listed: dict[int, tuple[tuple[Any, Any, Any], tuple[Any, Any, Any]]]
 
 
-def _ratings_at_start(rating_list_id: int, side: str) -> dict[str, Subquery]:
-    """A side's starting rating (and its date) and rating on the list in force at the start
-    of the game's tournament, as subqueries of a game."""
-    starting = PlayerRating.objects.filter(
-        rating_list_id=rating_list_id, player_id=OuterRef(f"{side}_id")
+def _table(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _in(column: str, values: Iterable[Any], params: list[Any]) -> str:
+    """``column IN (%s, ...)`` with ``values`` added to ``params``."""
+    values = sorted(values)
+    params.extend(values)
+    return f"{column} IN ({', '.join(['%s'] * len(values))})"
+
+
+def _ratings_at_start(side: str) -> str:
+    """A side's starting rating, its date and its rating on the list in force at the start of
+    the game's tournament (the latest list dated on or before it): the columns of one game
+    row."""
+    return (
+        f"s{side}.starting_rating, s{side}.starting_date, "  # noqa: S608 - quoted names
+        f"(SELECT pr.rating FROM {_table(PublishedRating)} pr WHERE pr.player_id = g.{side}_id"
+        f" AND pr.published_list_id = (SELECT pl.id FROM {_table(PublishedList)} pl"
+        " WHERE pl.rating_list_id = t.rating_list_id AND pl.date <= t.start_date"
+        " ORDER BY pl.date DESC LIMIT 1))"
     )
-    in_force = (
-        PublishedList.objects.filter(
-            rating_list_id=rating_list_id,
-            date__lte=OuterRef(OuterRef("round__tournament__start_date")),
-        )
-        .order_by("-date")
-        .values("pk")[:1]
-    )
-    listed = PublishedRating.objects.filter(
-        published_list_id=Subquery(in_force), player_id=OuterRef(f"{side}_id")
-    )
-    return {
-        f"{side}_starting": Subquery(starting.values("starting_rating")[:1]),
-        f"{side}_from": Subquery(starting.values("starting_date")[:1]),
-        f"{side}_listed": Subquery(listed.values("rating")[:1]),
-    }
 
 
 def period_games(
@@ -103,50 +109,48 @@ def period_games(
 ) -> PeriodGames:
     """The rated games of the tournaments ending within ``bounds``, in replay order (one
     query). ``players``: only their games, each read with both players' ratings at the start
-    (:attr:`PeriodGames.listed`)."""
+    (:attr:`PeriodGames.listed`).
+
+    Written in SQL: this read is on the path of every result entered, and building it with
+    the ORM's correlated subqueries cost more CPU than the database spends on it."""
     low, high = bounds
-    games = Game.objects.filter(
-        round__tournament__rating_list_id=rating_list_id,
-        result__in=list(RATED_RESULTS),
-        black__isnull=False,
+    params: list[Any] = [rating_list_id]
+    columns = (
+        "g.id, r.tournament_id, r.date, g.white_id, g.black_id, g.result, g.handicap,"
+        " t.start_date, t.end_date, t.rating_class"
     )
+    joins = ""
+    where = ["t.rating_list_id = %s", _in("g.result", RATED_RESULTS, params)]
+    where.append("g.black_id IS NOT NULL")
     if low is not None:
-        games = games.filter(round__tournament__end_date__gte=low)
+        where.append("t.end_date >= %s")
+        params.append(low)
     if high is not None:
-        games = games.filter(round__tournament__end_date__lt=high)
-    extra: dict[str, Subquery] = {}
+        where.append("t.end_date < %s")
+        params.append(high)
     if players is not None:
-        games = games.filter(Q(white_id__in=players) | Q(black_id__in=players))
-        extra = {
-            **_ratings_at_start(rating_list_id, "white"),
-            **_ratings_at_start(rating_list_id, "black"),
-        }
-    rows = (
-        games.annotate(day=Coalesce("round__date", "round__tournament__end_date"), **extra)
-        .order_by(
-            "round__tournament__end_date",
-            "round__tournament__start_date",
-            "round__tournament_id",
-            "round__number",
-            "board",
+        columns += f", {_ratings_at_start('white')}, {_ratings_at_start('black')}"
+        for side in ("white", "black"):
+            joins += (
+                f" LEFT JOIN {_table(PlayerRating)} s{side} ON s{side}.rating_list_id ="
+                f" t.rating_list_id AND s{side}.player_id = g.{side}_id"
+            )
+        where.append(
+            f"({_in('g.white_id', players, params)} OR {_in('g.black_id', players, params)})"
         )
-        .values_list(
-            "id",
-            "round__tournament_id",
-            "day",
-            "white_id",
-            "black_id",
-            "result",
-            "handicap",
-            "round__tournament__start_date",
-            "round__tournament__end_date",
-            "round__tournament__rating_class",
-            *extra,
-        )
+    sql = (
+        f"SELECT {columns} FROM {_table(Game)} g"  # noqa: S608 - quoted names, placeholders
+        f" JOIN {_table(Round)} r ON r.id = g.round_id"
+        f" JOIN {_table(Tournament)} t ON t.id = r.tournament_id{joins}"
+        f" WHERE {' AND '.join(where)}"
+        " ORDER BY t.end_date, t.start_date, r.tournament_id, r.number, g.board"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
     result = PeriodGames([], {}, {})
     for gid, tid, day, white, black, code, handicap, start, end, rating_class, *more in rows:
-        result.games.append(GameInput(gid, tid, day, white, black, _SCORE[code], handicap))
+        result.games.append(GameInput(gid, tid, day or end, white, black, _SCORE[code], handicap))
         if tid not in result.tournaments:
             result.tournaments[tid] = TournamentInput(tid, start, end, rating_class)
         if more:
