@@ -7,3 +7,8 @@ class CoreConfig(AppConfig):
 
     name = "core"
     verbose_name = _("Site")
+
+    def ready(self):
+        from core.tables import remember_signatures
+
+        remember_signatures()

@@ -31,7 +31,7 @@ from django.db import transaction
 from django.utils.translation import get_language
 
 from ratings.models import RatingList
-from ratings.queries import federations_of
+from ratings.queries import federations_of, live_rating_counts
 
 T = TypeVar("T")
 
@@ -107,4 +107,13 @@ def federations(rating_list: RatingList) -> list[str]:
     return cached(
         cache_key("federations", rating_list.pk, rating_list.version),
         lambda: federations_of(rating_list),
+    )
+
+
+def rating_counts(rating_list: RatingList) -> list[tuple[Any, int]]:
+    """The live ratings of a list with their number of players (where each leaderboard page
+    starts and ends, and how many pages there are), cached under the list's version."""
+    return cached(
+        cache_key("rating-counts", rating_list.pk, rating_list.version),
+        lambda: live_rating_counts(rating_list),
     )

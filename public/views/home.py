@@ -8,8 +8,16 @@ from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
 
-from core.cache import PAGE_CACHE_SECONDS, cache_key, cached, list_versions, page_query
-from core.params import parse_text
+from core.cache import (
+    PAGE_CACHE_SECONDS,
+    cache_key,
+    cached,
+    list_versions,
+    page_query,
+    rating_counts,
+)
+from core.params import parse_int, parse_text
+from core.tables import KnownCountPaginator
 from core.views import ReadOnlyMixin
 from public.tables.home import HomeTournamentTable, MoversTable, TopPlayersTable
 from public.tables.lists import (
@@ -82,6 +90,15 @@ class LeaderboardView(
         """Whether the table shows the default order (by rank, i.e. by live rating)."""
         return parse_text(self.request.GET.get("sort", "rank")) in ("", "rank")
 
+    def whole_list(self) -> bool:
+        """Whether the page shows the whole list in rating order (no filter, default sort)."""
+        return self.ranked_in_rating_order() and self.filterset.is_valid() and not self.filtered()
+
+    def filtered(self) -> bool:
+        return self.filterset.is_valid() and any(
+            value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
+        )
+
     def get_table_data(self):
         if self.ranked_in_rating_order():
             return self.object_list  # ranked per page in get_table
@@ -90,13 +107,32 @@ class LeaderboardView(
     def get_table_kwargs(self):
         return {"rating_list": self.rating_list}
 
+    def get_table_pagination(self, table):
+        """A later page of the whole list in rating order: the number of rows and where the
+        page starts come from the list's rating counts (cached by its version), not from
+        counting rows (the first page counts them: cheaper than the counts)."""
+        pagination = super().get_table_pagination(table)
+        page = self.request.GET.get("page")
+        later = bool(page) and parse_int(page) != 1
+        if pagination is not False and later and self.whole_list():
+            counts = rating_counts(self.rating_list)
+            pagination = {
+                **pagination,
+                "paginator_class": KnownCountPaginator,
+                "count": sum(players for _rating, players in counts),
+            }
+        return pagination
+
     def get_table(self, **kwargs):
         table = super().get_table(**kwargs)
         if self.ranked_in_rating_order() and hasattr(table, "page"):
             offset = max(table.page.start_index() - 1, 0)
             rows = table.page.object_list
             rows.data, above = queries.page_in_rating_order(
-                table.data.data, offset=offset, limit=table.paginator.per_page
+                table.data.data,
+                offset=offset,
+                limit=table.paginator.per_page,
+                counts=rating_counts(self.rating_list) if offset and self.whole_list() else None,
             )
             queries.rank_page(self.object_list, rows.data, offset=offset, above_top=above)
         return table
@@ -123,7 +159,5 @@ class LeaderboardView(
         context["rating_list"] = self.rating_list
         context["published_lists"] = queries.published_lists_of(self.rating_list)
         context["top_lists"] = top_list_links(self.request)
-        context["filtered"] = self.filterset.is_valid() and any(
-            value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
-        )
+        context["filtered"] = self.filtered()
         return context

@@ -30,7 +30,7 @@ from django.db.models import (
     Value,
     Window,
 )
-from django.db.models.functions import Coalesce, Floor, Rank
+from django.db.models.functions import Floor, Rank
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -75,25 +75,30 @@ def with_lists_version(players: QuerySet[Player]) -> QuerySet[Player]:
     )
 
 
-def rating_lists_overview() -> QuerySet[RatingList]:
-    """Rating lists for the home page, with their rated players and latest published list.
+def rating_lists_overview() -> list[RatingList]:
+    """Rating lists for the home page, with their rated players (``rated_players``) and
+    latest published list.
 
-    Two correlated subqueries, not joins: joining both the ratings and the published lists
-    multiplies the rows (players × lists) before counting.
+    The rated players of every list are counted in one grouped read of the ratings (two
+    queries in all): a count per list in a subquery made the database read all the ratings
+    once per list.
     """
-    rated = (
-        PlayerRating.objects.filter(rating_list=OuterRef("pk"), live_rating__isnull=False)
+    rated = dict(
+        PlayerRating.objects.filter(live_rating__isnull=False)
         .order_by()
-        .values("rating_list")
+        .values_list("rating_list")
         .annotate(count=Count("pk"))
-        .values("count")
     )
     last = published_lists_of(OuterRef("pk")).values("date")[:1]
-    return RatingList.objects.annotate(
-        rated_players=Coalesce(Subquery(rated), 0),
-        last_published=Subquery(last),
-        top_threshold=Subquery(_top_ratings(OuterRef("pk"))[TOP - 1 : TOP]),
-    ).order_by("position", "name")
+    lists = list(
+        RatingList.objects.annotate(
+            last_published=Subquery(last),
+            top_threshold=Subquery(_top_ratings(OuterRef("pk"))[TOP - 1 : TOP]),
+        ).order_by("position", "name")
+    )
+    for rating_list in lists:
+        rating_list.rated_players = rated.get(rating_list.pk, 0)
+    return lists
 
 
 TOP = 10
@@ -186,30 +191,71 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     return rows.annotate(rank=Window(Rank(), order_by=F("live_rating").desc()))
 
 
+def live_rating_counts(rating_list: RatingList) -> list[tuple[Decimal, int]]:
+    """The live ratings of ``rating_list``'s rated players with the number of players on
+    each, highest first (one grouped read of the list's index): where every page of the
+    whole list starts and ends, without counting past the rows before it."""
+    return list(
+        PlayerRating.objects.filter(rating_list=rating_list, live_rating__isnull=False)
+        .values_list("live_rating")
+        .annotate(players=Count("pk"))
+        .order_by(F("live_rating").desc())
+    )
+
+
 def page_in_rating_order(
-    rows: QuerySet[PlayerRating], *, offset: int, limit: int
+    rows: QuerySet[PlayerRating],
+    *,
+    offset: int,
+    limit: int,
+    counts: list[tuple[Decimal, int]] | None = None,
 ) -> tuple[list[PlayerRating], int | None]:
     """Rows ``offset`` to ``offset + limit`` of ``rows`` (ordered by live rating first), and
     the number of rows rated above the page's first row (``None``: not counted).
 
     ``rows[offset:offset + limit]`` would make the database join and sort every row before
     the page (hundreds of milliseconds deep in a federation's list). Instead: the page's
-    ratings are read alone (the list's index on live rating), then only the rows between the
-    page's highest and lowest rating are read whole, and cut where the page starts: after
-    the rows rated above its first row (one indexed count)."""
+    highest and lowest ratings are found first, then only the rows between them are read,
+    cut where the page starts: after the rows rated above its first row. The ratings come
+    from ``counts`` (:func:`live_rating_counts` of the unfiltered list, cached by the
+    caller) or else from the list's index on live rating, with one count."""
     if not offset:
         return list(rows[:limit]), None
-    window = list(
-        rows.order_by(F("live_rating").desc()).values_list("live_rating", flat=True)[
-            offset : offset + limit
-        ]
-    )
-    if not window:
-        return [], None
-    top, bottom = window[0], window[-1]
-    above = rows.filter(live_rating__gt=top).count()
-    between = list(rows.filter(live_rating__lte=top, live_rating__gte=bottom))
-    return between[offset - above : offset - above + limit], above
+    if counts is not None:
+        window = _window(counts, offset, limit)
+        if window is None:
+            return [], None
+        top, bottom, above = window
+    else:
+        ratings = list(
+            rows.order_by(F("live_rating").desc()).values_list("live_rating", flat=True)[
+                offset : offset + limit
+            ]
+        )
+        if not ratings:
+            return [], None
+        top, bottom = ratings[0], ratings[-1]
+        above = rows.filter(live_rating__gt=top).count()
+    between = rows.filter(live_rating__lte=top, live_rating__gte=bottom)
+    return list(between[offset - above : offset - above + limit]), above
+
+
+def _window(
+    counts: list[tuple[Decimal, int]], offset: int, limit: int
+) -> tuple[Decimal, Decimal, int] | None:
+    """The ratings of the rows ``offset`` and ``offset + limit - 1`` (or the last) in
+    ``counts``' order, and the number of rows above the first; ``None``: past the end."""
+    top, above, position = None, 0, 0
+    last = offset + limit - 1
+    for rating, players in counts:
+        if top is None and position + players > offset:
+            top, above = rating, position
+        position += players
+        if top is not None and position > last:
+            return top, rating, above
+    if top is None:
+        return None
+    return top, counts[-1][0], above
 
 
 def rank_page(

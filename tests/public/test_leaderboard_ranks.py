@@ -1,6 +1,8 @@
 """Ranks on later leaderboard pages: counted per page in rating order, equal to the window
 function's in every other order, ties across a page break included."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -45,37 +47,81 @@ def test_page_ranks_equal_the_window_function_in_every_order(client, field):
         }, query
 
 
-def test_a_later_page_costs_its_ratings_and_one_count_more_than_the_first(client, field):
+def _counts_above(captured) -> list[str]:
+    return [q["sql"] for q in captured if "COUNT(*)" in q["sql"] and '"live_rating" > ' in q["sql"]]
+
+
+def _grouped(captured) -> list[str]:
+    return [q["sql"] for q in captured if "GROUP BY" in q["sql"]]
+
+
+def test_a_later_page_of_the_whole_list_starts_where_the_lists_rating_counts_say(client, field):
+    """The first page counts its rows; a later page of the whole list reads the list's
+    rating counts instead (one grouped read of the ratings, cached by the list's version):
+    no count, and no offset into the list."""
     with CaptureQueriesContext(connection) as first:
         client.get(URL)
-    cache.clear()  # the federations of the filter form are cached: compare cold requests
+    cache.clear()  # the filter form's federations are cached: compare cold requests
     with CaptureQueriesContext(connection) as second:
-        client.get(URL + "?page=2")
-
-    def counts_above(captured):
-        return [
-            q["sql"] for q in captured if "COUNT(*)" in q["sql"] and '"live_rating" > ' in q["sql"]
-        ]
-
-    assert len(second.captured_queries) == len(first.captured_queries) + 2
-    assert (
-        len(counts_above(first.captured_queries)),
-        len(counts_above(second.captured_queries)),
-    ) == (0, 1)
-
-
-def test_a_later_page_joins_no_row_before_it(client, field):
-    """Deep in a federation's list, ``OFFSET`` on the joined rows made the database join and
-    sort every row before the page: only the page's ratings are read with an offset."""
-    with CaptureQueriesContext(connection) as captured:
         rows = body_rows(client.get(URL + "?page=2").content)
 
-    offsets = [q["sql"] for q in captured.captured_queries if "OFFSET" in q["sql"]]
-    assert len(offsets) == 1
-    assert '"players_player"' not in offsets[0]
+    assert len(second.captured_queries) == len(first.captured_queries)
+    assert [len(_grouped(first.captured_queries)), len(_grouped(second.captured_queries))] == [
+        0,
+        1,
+    ]
+    assert '"players_player"' not in _grouped(second.captured_queries)[0]
+    assert not any("COUNT(*)" in q["sql"] for q in second.captured_queries)
     assert [(row[0], row[1]) for row in rows] == [
         ("48", "P51"),
         ("52", "P52"),
         ("52", "P53"),
         ("54", "P54"),
     ]
+
+
+def test_a_later_page_of_a_filtered_list_costs_its_ratings_and_one_count_more(client, field):
+    query = "?sex=m"
+    with CaptureQueriesContext(connection) as first:
+        client.get(URL + query)
+    cache.clear()
+    with CaptureQueriesContext(connection) as second:
+        client.get(URL + query + "&page=2")
+
+    assert len(second.captured_queries) == len(first.captured_queries) + 2
+    assert (
+        len(_counts_above(first.captured_queries)),
+        len(_counts_above(second.captured_queries)),
+    ) == (0, 1)
+
+
+def test_a_later_page_joins_no_row_before_it(client, field):
+    """Deep in a federation's list, ``OFFSET`` on the joined rows made the database join and
+    sort every row before the page: only the page's ratings are read with an offset (a
+    filtered list), or none at all (the whole list), and the joined rows are only those
+    rated from the page's first rating down to its last."""
+    for query in ("?page=2", "?sex=m&page=2"):
+        with CaptureQueriesContext(connection) as captured:
+            rows = body_rows(client.get(URL + query).content)
+
+        joined = [
+            q["sql"]
+            for q in captured.captured_queries
+            if '"players_player"."last_name"' in q["sql"]
+        ]
+        offsets = [q["sql"] for q in captured.captured_queries if "OFFSET" in q["sql"]]
+        assert all(
+            sql.startswith('SELECT "ratings_playerrating"."live_rating" AS "live_rating" FROM')
+            for sql in offsets
+            if sql not in joined
+        ), query
+        assert len(joined) == 1, query
+        assert re.search(
+            r'"live_rating" >= \'?1700(\.00)?\'? AND .*"live_rating" <= \'?1900', joined[0]
+        ), query
+        assert [(row[0], row[1]) for row in rows] == [
+            ("48", "P51"),
+            ("52", "P52"),
+            ("52", "P53"),
+            ("54", "P54"),
+        ], query
