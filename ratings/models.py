@@ -153,6 +153,9 @@ class PublishedRating(models.Model):
                 fields=["published_list", "player"], name="one_entry_per_published_list"
             )
         ]
+        # The biggest movers of a list (the home page): its top gains and falls, read from
+        # the index instead of sorting the whole list.
+        indexes = [models.Index(fields=["published_list", "change"], name="published_by_change")]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.rating}"

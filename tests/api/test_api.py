@@ -303,7 +303,7 @@ def _queries(client, url) -> int:
 @pytest.mark.parametrize(
     ("url", "expected"),
     [
-        ("/api/lists", 1),
+        ("/api/lists", 2),  # the lists, the rated players of every list (one grouped count)
         ("/api/lists/chess-standard/leaderboard?page_size={size}", 4),
         ("/api/lists/chess-standard/leaderboard?page_size={size}&sex=m&juniors=false", 4),
         ("/api/players?page_size={size}", 2),

@@ -36,10 +36,10 @@ def test_home_query_count(client, django_assert_num_queries, item_count):
         make_rating(make_player(), 2000 + number, rating_list=rating_list)
         make_published_list(datetime.date(2026, 1, 1), rating_list)
 
-    # list versions (the cache key), lists with their counts and top-ten thresholds, the top
-    # tens of every list, tournaments, the last published list, its gains and its falls;
-    # cached: the versions only
-    with django_assert_num_queries(7):
+    # list versions (the cache key), the rated players of every list (one grouped count),
+    # lists with their top-ten thresholds, the top tens of every list, tournaments, the last
+    # published list, its gains and its falls; cached: the versions only
+    with django_assert_num_queries(8):
         response = client.get(reverse("ratings:home"))
     with django_assert_num_queries(1):
         cached = client.get(reverse("ratings:home"))
