@@ -9,7 +9,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ratings.queries import leaderboard_rows, with_rank
+from ratings.queries import (
+    leaderboard_rows,
+    live_rating_counts,
+    page_in_rating_order,
+    with_rank,
+)
 from tests.factories import make_player, make_rating, standard_list
 from tests.helpers import body_rows
 
@@ -125,3 +130,23 @@ def test_a_later_page_joins_no_row_before_it(client, field):
             ("52", "P53"),
             ("54", "P54"),
         ], query
+
+
+def test_pages_cut_from_the_rating_counts_equal_pages_cut_from_the_ratings(field):
+    """Every offset and page size: the page found from the list's rating counts is the page
+    found from its ratings (ties across either end of the page included), and past the end
+    both are empty."""
+    rating_list = standard_list()
+    rows = leaderboard_rows(rating_list)
+    counts = live_rating_counts(rating_list)
+    assert sum(players for _rating, players in counts) == 54
+
+    for limit in (1, 3, 50):
+        for offset in range(1, 56):
+            found = page_in_rating_order(rows, offset=offset, limit=limit, counts=counts)
+            expected = page_in_rating_order(rows, offset=offset, limit=limit)
+            assert ([row.pk for row in found[0]], found[1]) == (
+                [row.pk for row in expected[0]],
+                expected[1],
+            ), (offset, limit)
+    assert page_in_rating_order(rows, offset=54, limit=50, counts=counts) == ([], None)
