@@ -10,7 +10,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, GradeColumn, PlayerColumn, player_link
+from core.tables import (
+    BaseTable,
+    DateColumn,
+    DateTimeColumn,
+    GradeColumn,
+    PlayerColumn,
+    player_link,
+)
 from tournaments.models import Registration, Tournament
 
 
@@ -57,9 +64,7 @@ class RoundTable(BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
-    published_at = tables.DateTimeColumn(
-        verbose_name=_("Published"), default="", format="Y-m-d H:i"
-    )
+    published_at = DateTimeColumn(verbose_name=_("Published"), default="", format="Y-m-d H:i")
 
     class Meta(BaseTable.Meta):
         fields = ()
@@ -77,8 +82,8 @@ class OrganiserTournamentTable(BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
     name = tables.Column(verbose_name=_("Tournament"))
-    start_date = tables.DateColumn(verbose_name=_("Start"), format="Y-m-d")
-    end_date = tables.DateColumn(verbose_name=_("End"), format="Y-m-d")
+    start_date = DateColumn(verbose_name=_("Start"), format="Y-m-d")
+    end_date = DateColumn(verbose_name=_("End"), format="Y-m-d")
     status = tables.Column(verbose_name=_("Status"))
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})

@@ -3,7 +3,7 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import key, player_grade, priority, rating_text, signed
 from tournaments.models import Tournament
 
@@ -33,10 +33,8 @@ class HomeTournamentTable(BaseTable):
     """Running or recently finished tournaments."""
 
     name = tables.Column(verbose_name=_("Tournament"), linkify=True, attrs=key())
-    start_date = tables.DateColumn(
-        verbose_name=_("Start"), format="SHORT_DATE_FORMAT", attrs=priority(2)
-    )
-    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT", attrs=key())
+    start_date = DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT", attrs=priority(2))
+    end_date = DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT", attrs=key())
     city = tables.Column(verbose_name=_("City"), default="", attrs=priority(3))
     rating_list = tables.Column(verbose_name=_("Rated in"), default=_("unrated"), attrs=priority(3))
 

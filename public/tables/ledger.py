@@ -9,7 +9,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     decimals,
@@ -68,7 +68,7 @@ class LedgerTable(PeriodTable):
         "change": "key",
     }
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
+    date = DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     opponent_rating_used = tables.Column(
@@ -135,7 +135,7 @@ class EgfLedgerTable(PeriodTable):
         "change": "key",
     }
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     opponent_rating = tables.Column(
@@ -202,7 +202,7 @@ class FesaLedgerTable(PeriodTable):
         "change": "key",
     }
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     rating_used = tables.Column(

@@ -8,7 +8,7 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     badge_column,
@@ -38,7 +38,7 @@ class RatingListTable(PriorityMixin, BaseTable):
     time_control = tables.Column(verbose_name=_("Time control"))
     system = tables.Column(verbose_name=_("Rating system"))
     rated_players = tables.Column(verbose_name=_("Rated players"))
-    last_published = tables.DateColumn(
+    last_published = DateColumn(
         verbose_name=_("Last published list"), format="SHORT_DATE_FORMAT", default="–"
     )
 
@@ -193,7 +193,7 @@ class PublishedListTable(PriorityMixin, BaseTable):
 class ArchiveTable(BaseTable):
     """The published lists of a rating list, with downloads."""
 
-    date = tables.DateColumn(verbose_name=_("List date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("List date"), format="Y-m-d")
     entry_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     downloads = tables.Column(verbose_name=_("Downloads"), accessor="pk", orderable=False)
 

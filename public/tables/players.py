@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn
+from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     class_name,
@@ -47,7 +47,7 @@ class PlayerRatingTable(PriorityMixin, BaseTable):
     k = tables.Column(verbose_name=_("K"), default="–")
     games = tables.Column(verbose_name=_("Rated games"))
     peak = tables.Column(verbose_name=_("Peak"), default="–")
-    last_played = tables.DateColumn(
+    last_played = DateColumn(
         verbose_name=_("Last rated game"), format="SHORT_DATE_FORMAT", default="–"
     )
     rating_class = tables.Column(
@@ -94,7 +94,7 @@ class PlayerGamesTable(PriorityMixin, BaseTable):
         "h2h": 3,
     }
 
-    date = tables.DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
     rating_list = tables.Column(verbose_name=_("Rating list"))
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     round = tables.Column(
@@ -147,9 +147,7 @@ class PerformanceTable(PriorityMixin, BaseTable):
     }
 
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start = tables.DateColumn(
-        verbose_name=_("Date"), accessor="tournament__start_date", format="Y-m-d"
-    )
+    start = DateColumn(verbose_name=_("Date"), accessor="tournament__start_date", format="Y-m-d")
     rating_list = tables.Column(verbose_name=_("Rating list"))
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
@@ -183,7 +181,7 @@ class HeadToHeadTable(PriorityMixin, BaseTable):
         "black": "key",
     }
 
-    date = tables.DateColumn(verbose_name=_("Date"), accessor="round__date", format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), accessor="round__date", format="Y-m-d")
     tournament = tables.Column(
         verbose_name=_("Tournament"), accessor="round__tournament", linkify=True
     )

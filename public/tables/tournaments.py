@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.models import AuditEntry
-from core.tables import BaseTable, GradeColumn, PlayerColumn
+from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
 from public.tables.columns import PriorityMixin, signed_two_decimals
 from ratings.queries.tournaments import PlayerLine
@@ -31,8 +31,8 @@ class TournamentTable(PriorityMixin, BaseTable):
     }
 
     name = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start_date = tables.DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
-    end_date = tables.DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
+    start_date = DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
+    end_date = DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
     city = tables.Column(verbose_name=_("City"), default="")
     club = tables.Column(verbose_name=_("Club"), default="", order_by=("club__name",))
     rating_list = tables.Column(
@@ -274,7 +274,7 @@ class ProgressTable(PriorityMixin, BaseTable):
 class AuditTable(BaseTable):
     """The audit trail of a tournament or a player, newest first (staff only)."""
 
-    created_at = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    created_at = DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
     user = tables.Column(verbose_name=_("Who"), default=_("(command)"))
     action = tables.Column(verbose_name=_("What"))
     summary = tables.Column(verbose_name=_("Change"))
