@@ -61,7 +61,7 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
         }
     ),
     "ratings.publishedlist": frozenset({"replay_state"}),
-    "ratings.ratinglist": frozenset({"version"}),
+    "ratings.ratinglist": frozenset({"version", "roster_version"}),
 }
 #: Models whose rows the migrations create (the rating lists, the "Staff" group): an "empty"
 #: database may hold them, and the import overwrites them (groups: the one of the same name).

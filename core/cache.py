@@ -10,6 +10,11 @@ Two kinds of version make up every key (:func:`cache_key`):
   player's name, a club, a tournament) shows at once too. It follows the clock: when the
   cache loses it, the next read starts a new one and no old key can be hit again.
 
+What is read from every rated player of a list but does not move with ratings (the
+federations of the leaderboard's filter) is kept under the **roster versions** instead: one in
+the cache, one on the list (``RatingList.roster_version``), renewed like the two above except
+by results that made nobody rated or unrated (:func:`federations`).
+
 With a per-process cache (the local default) the content version is per process; with a
 shared cache (``REDIS_URL``, production with several app servers) it is shared.
 
@@ -39,6 +44,7 @@ PAGE_CACHE_SECONDS = 600
 """How long a cached page or part lives at most (the versions make it stale sooner)."""
 
 CONTENT_VERSION_KEY = "clubrating:content-version"
+ROSTER_VERSION_KEY = "clubrating:roster-version"
 
 
 def _now() -> int:
@@ -50,14 +56,27 @@ def content_version() -> int:
     return cache.get_or_set(CONTENT_VERSION_KEY, _now, None)
 
 
-def bump_content_version() -> None:
-    """Make every cached page stale: now and once the current transaction commits.
+def roster_version() -> int:
+    """The current roster version: like the content version, but renewed only by changes
+    that may change who is rated in a list, or a rated player's details (not by results
+    that only move ratings)."""
+    return cache.get_or_set(ROSTER_VERSION_KEY, _now, None)
+
+
+def bump_content_version(*, roster: bool = True) -> None:
+    """Make every cached page stale: now and once the current transaction commits (and, with
+    ``roster``, what is cached from the lists' rated players: :func:`federations`).
 
     The second bump covers a page rendered between the two from data read before the commit
     (it was cached under the first new version; the commit leaves that version behind).
     """
-    cache.set(CONTENT_VERSION_KEY, _now(), None)
-    transaction.on_commit(lambda: cache.set(CONTENT_VERSION_KEY, _now(), None))
+    keys = [CONTENT_VERSION_KEY, ROSTER_VERSION_KEY] if roster else [CONTENT_VERSION_KEY]
+
+    def bump() -> None:
+        cache.set_many(dict.fromkeys(keys, _now()), None)
+
+    bump()
+    transaction.on_commit(bump)
 
 
 def shared() -> bool:
@@ -102,12 +121,14 @@ def cached(key: str, compute: Callable[[], T], timeout: int = PAGE_CACHE_SECONDS
 
 
 def federations(rating_list: RatingList) -> list[str]:
-    """The federation codes of a list's rated players (the leaderboard filter's choices),
-    cached under the list's version."""
-    return cached(
-        cache_key("federations", rating_list.pk, rating_list.version),
-        lambda: federations_of(rating_list),
-    )
+    """The federation codes of a list's rated players (the leaderboard filter's choices).
+    Reading them joins every rated player (tens of milliseconds on a federation's list), and
+    a result changes them only when it makes somebody rated or unrated: they are cached under
+    the roster versions (:func:`roster_version`, ``RatingList.roster_version``), which such
+    results and every other change renew, not under the versions every result renews."""
+    parts = repr((roster_version(), rating_list.pk, rating_list.roster_version))
+    key = f"page:federations:{hashlib.sha256(parts.encode()).hexdigest()}"
+    return cached(key, lambda: federations_of(rating_list))
 
 
 def rating_counts(rating_list: RatingList) -> list[tuple[Any, int]]:

@@ -133,6 +133,7 @@ class Unit:
     _touched: bool = False
     _shared: set[int] = field(default_factory=set)
     _deferred: dict[int, bool] = field(default_factory=dict)
+    _roster_changed: bool = False
     stats: list[ReplayStats] = field(default_factory=list)
     """What each replay or update did (filled when the unit ends)."""
     locked: list[tuple[str, int]] = field(default_factory=list)
@@ -285,7 +286,9 @@ def change(
                 audit.record(actor=actor, **entry)
             submissions.answer(claimed, submission, unit.result)
             if unit._touched:
-                cache.bump_content_version()
+                # Results entered under a shared lock change the rated players only when
+                # someone became rated or unrated; every other unit may have.
+                cache.bump_content_version(roster=not unit._shared or unit._roster_changed)
     finally:
         _current.reset(token)
     for pk, closed in sorted(unit._deferred.items()):
@@ -341,8 +344,10 @@ def _update(unit: Unit, pk: int) -> None:
         unit._deferred[pk] = first < lists.open_index
         return
     unit.stats.append(stats)
+    unit._roster_changed |= stats.roster_changed
     if not cache.shared():  # a shared cache needs no version: the content version does it
-        transaction.on_commit(lambda: _raise_version(pk))  # not held until the commit
+        roster = stats.roster_changed
+        transaction.on_commit(lambda: _raise_version(pk, roster=roster))  # not held meanwhile
 
 
 def _apply(
@@ -452,13 +457,16 @@ def _lock_list(pk: int) -> None:
     _raise_version(pk)
 
 
-def _raise_version(pk: int) -> None:
-    """Raise a list's version. It follows the clock, so it stays above every earlier one after
-    a restore. An exclusive holder raises it in its transaction; a shared holder right after
-    its commit, so that no shared holder waits for another's update of the list's row."""
-    RatingList.objects.filter(pk=pk).update(
-        version=Greatest(F("version") + 1, Value(time.time_ns() // 1000))
-    )
+def _raise_version(pk: int, *, roster: bool = True) -> None:
+    """Raise a list's version (and, with ``roster``, its roster version: see
+    ``RatingList.roster_version``). It follows the clock, so it stays above every earlier one
+    after a restore. An exclusive holder raises it in its transaction; a shared holder right
+    after its commit, so that no shared holder waits for another's update of the list's row."""
+    now = Value(time.time_ns() // 1000)
+    versions = {"version": Greatest(F("version") + 1, now)}
+    if roster:
+        versions["roster_version"] = Greatest(F("roster_version") + 1, now)
+    RatingList.objects.filter(pk=pk).update(**versions)
 
 
 def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> list[tuple]:

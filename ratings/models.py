@@ -30,6 +30,10 @@ class RatingList(models.Model):
     # pages cache what they compute from the list under this version. Never shown, so no
     # verbose name to translate.
     version = models.PositiveBigIntegerField(default=0, editable=False)
+    # Derived: raised with ``version`` except by a result entered that made nobody rated or
+    # unrated: what is cached from the list's rated players alone (the federations of the
+    # leaderboard's filter) is kept under it.
+    roster_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["position", "name"]

@@ -78,6 +78,7 @@ class _Run:
     games: int = 0
     ledger_rows: int = 0
     published_rows: int = 0
+    roster_changed: bool = False
     period_ids: list[int | None] = field(default_factory=list)
 
     def system(self) -> Any:
@@ -148,6 +149,7 @@ def update_locked(
         published_rows=run.published_rows,
         seconds=time.perf_counter() - started,
         incremental=True,
+        roster_changed=run.roster_changed,
     )
 
 
@@ -322,6 +324,10 @@ def _keep(
     if index == run.lists.open_index:
         start = _checkpoint(run, index, players, stored) or {"players": {}}
         states = {str(pid): start["players"].get(str(pid)) for pid in players}
+        for pid in players:
+            live = result.live.get(pid)
+            if (stored[pid][1][1] is None) != (live is None or live.live is None):
+                run.roster_changed = True  # the live rating appeared or went
         update_player_ratings({pid: stored[pid] for pid in players}, result.live, states)
         return set()
     list_id = run.lists.ids[index]

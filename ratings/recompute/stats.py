@@ -20,3 +20,5 @@ class ReplayStats:
     published_rows: int
     seconds: float
     incremental: bool = False
+    roster_changed: bool = True
+    """Whether a player of the list became rated or unrated (a replay: assumed)."""

@@ -74,6 +74,7 @@ RENAMED = {"players.Player": {"user_id": "account_id"}}
 ADDED = {
     "players.Player": {"fide_standard": None, "fide_rapid": None, "fide_blitz": None},
     "tournaments.Tournament": {"status": "running", "final_standings": None},
+    "ratings.RatingList": {"roster_version": 0},
 }
 #: The many-to-many tables: (model label, field name).
 M2M = [("players.Club", "organisers"), ("tournaments.Tournament", "arbiters")]

@@ -3,6 +3,8 @@ its list's version in its own transaction (an entry in the open period right aft
 commit), so an entered result shows at once."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from actions.ratings import set_starting_rating
@@ -113,3 +115,33 @@ def test_live_rating_of_the_ratings_table_follows_the_version(client, match):  #
     record_result(game=match["game"], result="01", actor=SYSTEM)
 
     assert body_rows(client.get(url).content)[0][2] == "1901.6"
+
+
+def _federation_reads(captured) -> int:
+    return sum('DISTINCT "players_player"."federation"' in q["sql"] for q in captured)
+
+
+def test_results_keep_the_federations_and_a_federation_change_renews_them(
+    client,
+    match,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    """The filter's federations are read from every rated player: a result that only moves
+    ratings keeps them (the leaderboard still shows the result at once); a change of who is
+    rated, or of a rated player's federation, renews them."""
+    from actions.players import update_player
+
+    assert 'value="NOR"' not in client.get(LEADERBOARD).content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(game=match["game"], result="10", actor=SYSTEM)
+    with CaptureQueriesContext(connection) as after_result:
+        assert leaderboard(client)[0] == ("1", "Bell, Bob", "1881.6")
+    with django_capture_on_commit_callbacks(execute=True):
+        update_player(actor=SYSTEM, player=match["game"].black, changes={"federation": "NOR"})
+    with CaptureQueriesContext(connection) as after_edit:
+        page = client.get(LEADERBOARD).content.decode()
+
+    assert _federation_reads(after_result) == 0
+    assert _federation_reads(after_edit) == 1
+    assert 'value="NOR"' in page
