@@ -68,7 +68,10 @@ class BaseTable(tables.Table):
         parts = []
         cell_attrs = {column.name: column.attrs["td"].as_html() for column in self.columns}
         for row in self.paginated_rows:
-            parts.append(f"<tr {row.attrs.as_html()}>")
+            if self.row_attrs:
+                parts.append(f"<tr {row.attrs.as_html()}>")
+            else:  # what the row's attrs are without any of the table's own
+                parts.append(f'<tr class="{row.get_even_odd_css_class()}">')
             for column, cell in row.items():
                 parts.append(
                     f"<td {cell_attrs[column.name]}>{_cell_html(cell, column.localize)}</td>"

@@ -69,3 +69,20 @@ def test_rows_and_dates_are_written_as_django_tables2_writes_them(settings, lang
     assert f"<td >{expected_day}</td><td >2026-03-01</td><td >2026-03-02 01:30</td>" in fast
     assert '<td class="key">Ann &lt;b&gt;</td>' in fast
     assert '<td class="key">–</td><td >?</td><td >—</td>' in fast
+
+
+class FastWithRowAttrs(Fast):
+    class Meta(Fast.Meta):
+        row_attrs = {"data-name": lambda record: record["name"], "class": "mine"}
+
+
+class PlainWithRowAttrs(Plain):
+    class Meta(Plain.Meta):
+        row_attrs = {"data-name": lambda record: record["name"], "class": "mine"}
+
+
+def test_rows_with_the_tables_own_attributes_are_written_as_django_tables2_writes_them():
+    fast, plain = _body(FastWithRowAttrs(ROWS)), _body(PlainWithRowAttrs(ROWS))
+
+    assert fast == plain
+    assert '<tr data-name="Ann &lt;b&gt;" class="mine even">' in fast
