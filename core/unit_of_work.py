@@ -45,27 +45,26 @@ In this order, in one transaction:
 
 Units do not nest: an action that needs another's step calls that step's body function with
 its own unit. Nothing else in the code base takes locks with ``select_for_update`` or runs a
-replay; a test checks it.
+replay; a test checks it. The rating lists' rows are locked (and their versions raised) by
+:mod:`core.unit_locks`, part of this module.
 """
 
 from __future__ import annotations
 
 import datetime
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.db.models import F, Max, Value
-from django.db.models.functions import Greatest
+from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core import audit, cache, jobs, roles, submissions, unit_context
+from core import audit, cache, jobs, roles, submissions, unit_context, unit_locks
 from core.unit_context import current_unit as current_unit  # re-exported
 from core.unit_context import observe as observe  # re-exported
+from core.unit_locks import ChangedMeanwhile as ChangedMeanwhile  # re-exported
 from players.models import Player
 from ratings.models import PendingUpdate, PlayerRating, RatingList
 from ratings.recompute import (
@@ -87,16 +86,6 @@ FROM_THE_START = None
 RESULTS = "results"
 """``change(..., ratings=RESULTS)``: the body changes results of the tournament's rated
 games and names their players (:meth:`Unit.replay`); its list is locked shared."""
-
-
-class ChangedMeanwhile(ValidationError):
-    """Somebody changed the object the form was based on: reload and check again."""
-
-    def __init__(self, message: str | None = None) -> None:
-        super().__init__(
-            message or _("This was changed meanwhile — reload the page and check it again."),
-            code="changed",
-        )
 
 
 @dataclass
@@ -347,7 +336,8 @@ def _update(unit: Unit, pk: int) -> None:
     unit._roster_changed |= stats.roster_changed
     if not cache.shared():  # a shared cache needs no version: the content version does it
         roster = stats.roster_changed
-        transaction.on_commit(lambda: _raise_version(pk, roster=roster))  # not held meanwhile
+        # right after the commit: not held meanwhile
+        transaction.on_commit(lambda: unit_locks.raise_version(pk, roster=roster))
 
 
 def _apply(
@@ -373,7 +363,7 @@ def run_pending(pk: int, *, progress: jobs.Progress | None = None) -> ReplayStat
     exclusively, in one transaction: all of them or, if it fails (or its process is killed),
     none, and they stay recorded to be done again. ``None``: nothing was pending."""
     with transaction.atomic():
-        _lock_list(pk)
+        unit_locks.lock_list(pk)
         pending = list(
             PendingUpdate.objects.filter(rating_list_id=pk).values_list(
                 "id", "from_date", "players", "tournaments"
@@ -405,9 +395,9 @@ def _lock(
     players by pk (``rated``: the tournament whose own list is among the lists)."""
     for pk in list_pks:
         if pk in unit._shared:
-            _share_list(pk)
+            unit_locks.share_list(pk)
         else:
-            _lock_list(pk)
+            unit_locks.lock_list(pk)
         unit.locked.append((RatingList._meta.db_table, pk))
     if tournament is not None:
         unit.tournament = _lock_tournament(
@@ -429,44 +419,6 @@ def _lock(
     unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
     if len(unit.players) != len(wanted):
         raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
-
-
-def _list_row(pk: int, lock: str) -> None:
-    """Lock a rating list's row (``FOR UPDATE``: exclusively; ``FOR KEY SHARE``: shared,
-    side by side with other shared holders, not with an exclusive one). SQLite runs one
-    writer at a time: there the query only checks that the list still exists."""
-    table = connection.ops.quote_name(RatingList._meta.db_table)
-    sql = f"SELECT id FROM {table} WHERE id = %s"  # noqa: S608 - a quoted table name
-    if connection.vendor == "postgresql":
-        sql = f"{sql} {lock}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        if cursor.fetchone() is None:
-            raise ChangedMeanwhile(_("The rating list was deleted meanwhile — reload the page."))
-
-
-def _share_list(pk: int) -> None:
-    _list_row(pk, "FOR KEY SHARE")
-
-
-def _lock_list(pk: int) -> None:
-    """Lock a rating list's row exclusively and raise its version: the pages showing the
-    list are cached under it (:mod:`core.cache`), and the new version is seen with the unit's
-    changes, at the commit."""
-    _list_row(pk, "FOR UPDATE")
-    _raise_version(pk)
-
-
-def _raise_version(pk: int, *, roster: bool = True) -> None:
-    """Raise a list's version (and, with ``roster``, its roster version: see
-    ``RatingList.roster_version``). It follows the clock, so it stays above every earlier one
-    after a restore. An exclusive holder raises it in its transaction; a shared holder right
-    after its commit, so that no shared holder waits for another's update of the list's row."""
-    now = Value(time.time_ns() // 1000)
-    versions = {"version": Greatest(F("version") + 1, now)}
-    if roster:
-        versions["roster_version"] = Greatest(F("roster_version") + 1, now)
-    RatingList.objects.filter(pk=pk).update(**versions)
 
 
 def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> list[tuple]:
