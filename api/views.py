@@ -179,8 +179,18 @@ def leaderboard(
             f"{name}: {' '.join(errors)}" for name, errors in filterset.errors.items()
         )
         raise HttpError(400, problems)
-    rows = rating_queries.with_rank(filterset.qs)
-    count, pages, items = _page(rows, filters.page, filters.page_size)
+    # A page in rating order, ranked within the filter without ranking the whole list (the
+    # leaderboard page's way: ``page_in_rating_order``); the same ranks as ``with_rank``.
+    rows = filterset.qs
+    count = rows.count()
+    start = (filters.page - 1) * filters.page_size
+    items: list[PlayerRating] = []
+    if start < count:
+        items, above = rating_queries.page_in_rating_order(
+            rows, offset=start, limit=filters.page_size
+        )
+        rating_queries.rank_page(rows, items, offset=start, above_top=above)
+    pages = max(1, math.ceil(count / filters.page_size))
     return {
         "rating_list": _list_ref(rating_list),
         "count": count,

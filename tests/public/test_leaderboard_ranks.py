@@ -150,3 +150,17 @@ def test_pages_cut_from_the_rating_counts_equal_pages_cut_from_the_ratings(field
                 expected[1],
             ), (offset, limit)
     assert page_in_rating_order(rows, offset=54, limit=50, counts=counts) == ([], None)
+
+
+def test_the_api_ranks_a_later_page_as_the_window_function_does(client, field):
+    page = client.get("/api/lists/chess-standard/leaderboard?page=2&page_size=50").json()
+    small = client.get("/api/lists/chess-standard/leaderboard?page=10&page_size=5").json()
+
+    assert (page["count"], page["pages"]) == (54, 2)
+    assert [(row["rank"], row["player"]["last_name"]) for row in page["results"]] == [
+        (48, "P51"),
+        (52, "P52"),
+        (52, "P53"),
+        (54, "P54"),
+    ]
+    assert [row["rank"] for row in small["results"]] == [46, 47, 48, 48, 48]
