@@ -205,8 +205,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # 2.5 MB, Django's default
 # plans (50: a double round robin of 26 players) and the players it enters (a round robin
 # fewer: as many as its rounds allow). The forms, the entries and the TRF import refuse more,
 # the import before it parses the file, so no tournament's pages outgrow the worker timeout.
-CLUBRATING_MAX_ROUNDS = int(os.environ.get("CLUBRATING_MAX_ROUNDS", "50"))
-CLUBRATING_MAX_PLAYERS = int(os.environ.get("CLUBRATING_MAX_PLAYERS", "1000"))
+# Set only from the environment: the defaults live in tournaments.limits, in one place.
+if os.environ.get("CLUBRATING_MAX_ROUNDS"):
+    CLUBRATING_MAX_ROUNDS = int(os.environ["CLUBRATING_MAX_ROUNDS"])
+if os.environ.get("CLUBRATING_MAX_PLAYERS"):
+    CLUBRATING_MAX_PLAYERS = int(os.environ["CLUBRATING_MAX_PLAYERS"])
 
 # Content-Security-Policy (django-csp): our own files only; no inline scripts anywhere.
 CONTENT_SECURITY_POLICY = {
