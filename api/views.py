@@ -9,6 +9,7 @@ fit the list (an unknown club) gives 400.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from django.db.models import QuerySet
@@ -81,11 +82,18 @@ def _number(value) -> float | None:
     return None if value is None else round(float(value), 6)
 
 
-def _page(rows: QuerySet, page: int, page_size: int) -> tuple[int, int, list]:
-    """``(count, pages, rows of the page)``: a count query and a slice query."""
+def _slice(rows: QuerySet, start: int, size: int) -> list:
+    return list(rows[start : start + size])
+
+
+def _page(
+    rows: QuerySet, page: int, page_size: int, cut: Callable[[QuerySet, int, int], list] = _slice
+) -> tuple[int, int, list]:
+    """``(count, pages, rows of the page)``: a count query and the page's rows, ``cut(rows,
+    start, size)`` (a slice query unless the caller cuts it its own way)."""
     count = rows.count()
     start = (page - 1) * page_size
-    items = list(rows[start : start + page_size]) if start < count else []
+    items = cut(rows, start, page_size) if start < count else []
     return count, max(1, math.ceil(count / page_size)), items
 
 
@@ -179,18 +187,7 @@ def leaderboard(
             f"{name}: {' '.join(errors)}" for name, errors in filterset.errors.items()
         )
         raise HttpError(400, problems)
-    # A page in rating order, ranked within the filter without ranking the whole list (the
-    # leaderboard page's way: ``page_in_rating_order``); the same ranks as ``with_rank``.
-    rows = filterset.qs
-    count = rows.count()
-    start = (filters.page - 1) * filters.page_size
-    items: list[PlayerRating] = []
-    if start < count:
-        items, above = rating_queries.page_in_rating_order(
-            rows, offset=start, limit=filters.page_size
-        )
-        rating_queries.rank_page(rows, items, offset=start, above_top=above)
-    pages = max(1, math.ceil(count / filters.page_size))
+    count, pages, items = _page(filterset.qs, filters.page, filters.page_size, _ranked_page)
     return {
         "rating_list": _list_ref(rating_list),
         "count": count,
@@ -199,6 +196,14 @@ def leaderboard(
         "pages": pages,
         "results": [_leaderboard_row(row) for row in items],
     }
+
+
+def _ranked_page(rows: QuerySet, start: int, size: int) -> list[PlayerRating]:
+    """A page in rating order, ranked within the filter without ranking the whole list (the
+    leaderboard page's way: ``page_in_rating_order``); the same ranks as ``with_rank``."""
+    page, above = rating_queries.page_in_rating_order(rows, offset=start, limit=size)
+    rating_queries.rank_page(rows, page, offset=start, above_top=above)
+    return page
 
 
 def _leaderboard_row(row: PlayerRating) -> dict:
