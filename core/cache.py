@@ -107,8 +107,11 @@ def page_query(query: Any, understood: Iterable[str]) -> tuple[tuple[str, str], 
 def cache_key(kind: str, *parts: Any) -> str:
     """A key for ``kind`` and ``parts`` in the current language and content version (hashed:
     parts such as a query string may hold any character and any length)."""
-    text = repr((get_language() or "", content_version(), *parts))
-    return f"page:{kind}:{hashlib.sha256(text.encode()).hexdigest()}"
+    return _hashed(kind, (get_language() or "", content_version(), *parts))
+
+
+def _hashed(kind: str, parts: tuple) -> str:
+    return f"page:{kind}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
 
 
 def cached(key: str, compute: Callable[[], T], timeout: int = PAGE_CACHE_SECONDS) -> T:
@@ -126,8 +129,7 @@ def federations(rating_list: RatingList) -> list[str]:
     a result changes them only when it makes somebody rated or unrated: they are cached under
     the roster versions (:func:`roster_version`, ``RatingList.roster_version``), which such
     results and every other change renew, not under the versions every result renews."""
-    parts = repr((roster_version(), rating_list.pk, rating_list.roster_version))
-    key = f"page:federations:{hashlib.sha256(parts.encode()).hexdigest()}"
+    key = _hashed("federations", (roster_version(), rating_list.pk, rating_list.roster_version))
     return cached(key, lambda: federations_of(rating_list))
 
 
