@@ -4,6 +4,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
 from django_tables2 import SingleTableMixin
@@ -107,6 +108,12 @@ class LeaderboardView(
     def get_table_kwargs(self):
         return {"rating_list": self.rating_list}
 
+    @cached_property
+    def whole_list_counts(self):
+        """The list's rating counts (cached by its version) when the page shows the whole
+        list in rating order, else ``None``."""
+        return rating_counts(self.rating_list) if self.whole_list() else None
+
     def get_table_pagination(self, table):
         """A later page of the whole list in rating order: the number of rows and where the
         page starts come from the list's rating counts (cached by its version), not from
@@ -114,12 +121,11 @@ class LeaderboardView(
         pagination = super().get_table_pagination(table)
         page = self.request.GET.get("page")
         later = bool(page) and parse_int(page) != 1
-        if pagination is not False and later and self.whole_list():
-            counts = rating_counts(self.rating_list)
+        if pagination is not False and later and self.whole_list_counts is not None:
             pagination = {
                 **pagination,
                 "paginator_class": KnownCountPaginator,
-                "count": sum(players for _rating, players in counts),
+                "count": sum(players for _rating, players in self.whole_list_counts),
             }
         return pagination
 
@@ -132,7 +138,7 @@ class LeaderboardView(
                 table.data.data,
                 offset=offset,
                 limit=table.paginator.per_page,
-                counts=rating_counts(self.rating_list) if offset and self.whole_list() else None,
+                counts=self.whole_list_counts if offset else None,
             )
             queries.rank_page(self.object_list, rows.data, offset=offset, above_top=above)
         return table
