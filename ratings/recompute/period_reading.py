@@ -14,12 +14,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
 from ratings.recompute.reading import BATCH_SIZE, _players
-from rules.ratings.replay import (
-    Checkpoint,
-    GameInput,
-    PlayerInput,
-    TournamentInput,
-)
+from rules.ratings.replay import Checkpoint, GameInput, PlayerInput, TournamentInput
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Round, Tournament
 
