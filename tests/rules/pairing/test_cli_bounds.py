@@ -152,8 +152,9 @@ def test_the_bounds_are_the_web_apps_defaults():
 # ---------------------------------------------------------------- contradictory options
 
 
-@pytest.mark.parametrize("options", [("-p", "-c"), ("-c", "-p"), ("-p", "out.txt", "-c")])
+@pytest.mark.parametrize("options", [("-p", "-c"), ("-c", "-p"), ("-p", "OUT", "-c")])
 def test_pair_and_check_together_are_refused(capsys, tmp_path, options):
+    options = [str(tmp_path / "out.txt") if o == "OUT" else o for o in options]
     code, out, err = run(capsys, COMPLETE, *options)
 
     assert (code, out) == (3, "")
