@@ -16,9 +16,9 @@ over the board, takes a zero-point bye in round 2 and loses round 3 by forfeit t
 
 Article by article:
 
-- 16.1.1 "Requested byes are half-point-byes and zero-point-byes"; 16.1.2 a "voluntarily
-  unplayed round" (VUR) is a requested bye or a forfeit loss. Player 2's rounds 2 (``Z``) and
-  3 (``-``) are both VURs.
+- 16.1.1: a requested bye is a half-point or a zero-point bye (every round after a withdrawal
+  is one); 16.1.2: a voluntarily unplayed round (VUR) is a requested bye or a forfeit loss.
+  Player 2's rounds 2 (``Z``) and 3 (``-``) are both VURs.
 - 16.2.5 puts in the fifth category "requested byes followed only by VURs, or in the last
   round": round 2 is followed only by round 3, a VUR, so it is of category 16.2.5 (not 16.2.3,
   "followed by at least one round that is not a VUR"). Round 3 is a forfeit loss, 16.2.4.
