@@ -35,7 +35,7 @@ from tournaments.limits import max_rounds
 from tournaments.models import POINT_FIELDS, Game, Round, Tournament
 from tournaments.pairing_queries import highest_round_number, next_step
 from tournaments.queries import rated_games
-from tournaments.validators import validate_tiebreaks
+from tournaments.validators import validate_baku, validate_tiebreaks
 
 TOURNAMENT_FIELDS = frozenset(
     {
@@ -143,7 +143,8 @@ def create_tournament(
 
     An empty ``slug`` is made from the name (with ``-2``, ``-3``… when taken). Refused: an
     unknown field; an empty name; a slug given and taken or reserved; an end date before the
-    start date; unknown tie-break codes, or Buchholz tie-breaks in a round robin; anything
+    start date; unknown tie-break codes, or Buchholz tie-breaks in a round robin; Baku
+    acceleration with points it is not defined for (``validate_baku``); anything
     ``full_clean`` refuses; the slug taken meanwhile by another change (a form error, not a
     crash). ``submission``: the form's one-time token (:mod:`core.submissions`): a repeat
     creates nothing and raises ``AlreadySubmitted``.
@@ -170,6 +171,7 @@ def create_tournament(
             name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
         )
         check_rounds(tournament)
+        validate_baku(tournament)
         try:
             tournament.tiebreaks = validate_tiebreaks(
                 tournament.tiebreaks or "", round_robin=tournament.is_round_robin
@@ -195,8 +197,8 @@ def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, 
     Changing the dates or the rating list of a tournament with rated games replays the old
     and the new list from the earlier of the old and new periods. Changing nothing records
     nothing. Refused: unknown fields, an end date before the start date, a pairing setting
-    once a round is paired, a club the actor does not organise, and anything ``full_clean``
-    refuses.
+    once a round is paired, a club the actor does not organise, Baku acceleration with points
+    it is not defined for when the change touches either, and anything ``full_clean`` refuses.
     """
     unknown = sorted(set(changes) - TOURNAMENT_FIELDS)
     if unknown:
@@ -219,6 +221,8 @@ def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, 
         if current.end_date < current.start_date:
             raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
         check_rounds(current, highest_round_number(current))
+        if {"accelerated", "pairing_system", *POINT_FIELDS} & set(changes):
+            validate_baku(current)  # a stored tournament keeps pairing as it was (pairing.md)
         current.full_clean()
         changed = sorted(
             name for name in changes if getattr(current, name) != getattr(before, name)

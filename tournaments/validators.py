@@ -2,15 +2,20 @@
 
 ``validate_tiebreaks`` cleans a tie-break list to canonical TRF-2026 codes ("BH/C1 BH DE")
 and adds the format rule: no Buchholz-family tie-break (BH, FB, AOB) in a round robin (FIDE
-C.07 Art. 8). Used by the actions and by the forms.
+C.07 Art. 8). Used by the actions and by the forms. ``validate_baku`` refuses Baku
+acceleration with a point system it is not defined for (:mod:`rules.pairing.baku`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from rules.pairing.baku import baku_accepts
 from rules.standings import PRESETS, TieBreak, parse_tiebreaks
+from tournaments.enums import PairingSystem
 
 BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
 
@@ -54,3 +59,23 @@ def validate_tiebreaks(value: str, *, round_robin: bool) -> str:
                 code="buchholz_in_round_robin",
             )
     return " ".join(tb.code for tb in tbs)
+
+
+def validate_baku(tournament: Any) -> None:
+    """Refuse Baku acceleration of a FIDE Dutch Swiss whose points are not the standard scoring
+    in some unit (C.04.5.1; :func:`rules.pairing.baku.baku_accepts`), on the Baku field."""
+    if (
+        tournament.accelerated
+        and tournament.pairing_system == PairingSystem.SWISS_DUTCH
+        and not baku_accepts(tournament.point_system)
+    ):
+        raise ValidationError(
+            {
+                "accelerated": _(
+                    "Baku acceleration is defined for the standard scoring only (FIDE C.04.5.1): "
+                    "a loss worth 0 and a draw worth half a win, such as 1 / ½ / 0 or 2 / 1 / 0. "
+                    "Turn it off or change the points."
+                )
+            },
+            code="baku_points",
+        )

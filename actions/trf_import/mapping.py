@@ -25,6 +25,7 @@ from core.validators import birth_years, validate_birth_year, validate_imported_
 from players.enums import Title
 from players.models import Player
 from rules.files import trf as trfmod
+from rules.pairing.baku import baku_accepts
 from tournaments.enums import InitialColour, PairingSystem
 
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -129,6 +130,19 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
                     )
                 ]
             ) from None
+    accelerated = parsed.headers.get("192", "").upper().endswith("_BAKU")
+    if accelerated and not baku_accepts(ps):
+        accelerated = False  # C.04.5.1: as the forms refuse it (tournaments.validators)
+        report.warnings.append(
+            Problem(
+                1,
+                1,
+                _(
+                    "record 192 asks for Baku acceleration, which is defined for the standard "
+                    "scoring only: imported without it"
+                ),
+            )
+        )
     name = parsed.name.strip() or _("Imported tournament")
     colour = InitialColour.DRAWN
     if parsed.initial_colour in ("w", "b"):
@@ -148,7 +162,7 @@ def _tournament_fields(parsed: trfmod.TrfFile, report: ImportReport) -> dict[str
         "points_pab": _points_decimal(ps.pab),
         "points_half_bye": _points_decimal(ps.half_bye),
         "initial_colour": colour,
-        "accelerated": parsed.headers.get("192", "").upper().endswith("_BAKU"),
+        "accelerated": accelerated,
     }
 
 

@@ -9,18 +9,34 @@ prints to standard output. ``-c`` re-pairs every played round of the file and li
 whose recorded pairing differs from ours. The file is read as UTF-8, else as Windows-1252,
 unless ``--encoding`` names its encoding.
 
+The input is bounded before it is read: it must be a regular file (a named pipe, a device such
+as ``/dev/zero`` or a directory is refused without reading from it) of at most
+:data:`MAX_INPUT_BYTES`, read with that cap; its players and rounds are bounded by
+:data:`MAX_PLAYERS` and :data:`MAX_ROUNDS`, the web app's default limits
+(``tournaments.limits``). ``-p`` and ``-c`` together are refused.
+
 Exit codes: 0 ok, 1 no valid pairing (or ``-c`` found a discrepancy), 2 unexpected error (one
 line on standard error, no traceback), 3 invalid input (with line and column; also a file
-without players and a round in which every player is absent), 4 out of memory (the
-tournament is too large), 5 file not readable or writable, 130 interrupted (Ctrl-C), 141
-standard output closed by its reader (``-c | head``: the run ends quietly, as a filter killed
-by SIGPIPE). No Django, no database.
+without players, a round in which every player is absent, Baku acceleration with a point
+system it does not define, a bad command line), 4 a size limit (the file, its players or its
+rounds past the bounds above; out of memory), 5 file not readable (also not a regular file) or
+not writable, 130 interrupted (Ctrl-C), 141 standard output closed by its reader
+(``-c | head``: the run ends quietly, as a filter killed by SIGPIPE). No Django, no database.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
+
+#: The largest input file read, in bytes: a file of MAX_PLAYERS players and MAX_ROUNDS rounds
+#: with every extension record (XXA, 250, 260, XXP) takes less than a quarter of it.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+#: The most players the command line pairs: the web app's default (``tournaments.limits``).
+MAX_PLAYERS = 1000
+#: The most rounds (``XXR``/``142`` or round columns): the web app's default.
+MAX_ROUNDS = 50
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -43,10 +59,89 @@ def format_pairing(pairs: tuple[tuple[int, int], ...], bye: int | None) -> str:
     return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
-def _load(path: str, encoding: str | None = None):
-    from rules.files.trf import read_trf
+class _Refused(Exception):
+    """The input cannot be paired: ``code`` is the exit code, the message says why."""
 
-    return read_trf(path, encoding=encoding)
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+#: What a file that is not a regular file is, by its ``stat`` type.
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of ``path``, refused before reading unless it is a regular file of at most
+    :data:`MAX_INPUT_BYTES` (and read with that cap, should it grow meanwhile).
+
+    Opening does not wait for a writer of a named pipe (``O_NONBLOCK``) and the type is taken
+    from the open file, so nothing but a regular file is ever read from.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+            raise _Refused(EXIT_FILE, f"{kind}, not a regular file: give the TRF as a file")
+        size = os.fstat(fd).st_size
+        if size > MAX_INPUT_BYTES:
+            raise _Refused(EXIT_LIMIT, _too_large(f"{size:,} bytes"))
+        chunks, read = [], 0
+        while chunk := os.read(fd, min(1 << 16, MAX_INPUT_BYTES + 1 - read)):
+            chunks.append(chunk)
+            read += len(chunk)
+            if read > MAX_INPUT_BYTES:
+                raise _Refused(EXIT_LIMIT, _too_large("more"))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _too_large(size: str) -> str:
+    return f"the file has {size}: the command line reads at most {MAX_INPUT_BYTES:,} bytes"
+
+
+def _load(path: str, encoding: str | None = None):
+    from rules.files.trf import decode_trf, parse_trf
+
+    trf = parse_trf(decode_trf(read_input(path), encoding))
+    if len(trf.players) > MAX_PLAYERS:
+        raise _Refused(
+            EXIT_LIMIT,
+            f"{len(trf.players):,} player records (001): the command line pairs at most "
+            f"{MAX_PLAYERS:,} players",
+        )
+    rounds = max(trf.total_rounds or 0, trf.rounds_in_file)
+    if rounds > MAX_ROUNDS:
+        where = "XXR/142" if (trf.total_rounds or 0) >= trf.rounds_in_file else "round columns"
+        raise _Refused(
+            EXIT_LIMIT,
+            f"{rounds} rounds ({where}): the command line pairs at most {MAX_ROUNDS} rounds",
+        )
+    _refuse_undefined_baku(trf)
+    return trf
+
+
+def _refuse_undefined_baku(trf) -> None:
+    """Baku acceleration (``192 …_BAKU``) with a point system it is not defined for: refused,
+    as bbpPairings does (see :mod:`rules.pairing.baku`)."""
+    from rules.pairing.baku import BAKU_POINTS_REFUSAL, baku_accepts
+
+    system = trf.headers.get("192", "").strip()
+    ps = trf.point_system
+    if "BAKU" in system.upper() and not baku_accepts(ps):
+        raise _Refused(
+            EXIT_INVALID,
+            f"192 {system}: {BAKU_POINTS_REFUSAL}; the file's point system is win {ps.win}, "
+            f"draw {ps.draw}, loss {ps.loss}",
+        )
 
 
 def _pair(trf, round_no: int | None, initial_colour: str | None = None):
@@ -165,15 +260,16 @@ def _parse_args(args: list[str]) -> tuple[str, str | None, str | None, str]:
             elif i + 1 < len(args):
                 encoding = args[i + 1]
                 i += 1
+            if not encoding:
+                raise _Usage("--encoding needs the name of an encoding")
             if not _known_encoding(encoding):
                 raise _Usage(f"unknown encoding {encoding!r}")
-        elif a == "-p":
-            mode = "p"
-            if i + 1 < len(args) and not args[i + 1].startswith("-"):
+        elif a in ("-p", "-c"):
+            _one_mode(mode, a)
+            mode = a[1]
+            if a == "-p" and i + 1 < len(args) and not args[i + 1].startswith("-"):
                 out_path = args[i + 1]
                 i += 1
-        elif a == "-c":
-            mode = "c"
         elif a.startswith("-") and a != "-":
             raise _Usage(f"unknown option {a}")
         else:
@@ -182,6 +278,15 @@ def _parse_args(args: list[str]) -> tuple[str, str | None, str | None, str]:
     if mode is None or len(inputs) != 1:
         raise _Usage("")
     return mode, out_path, encoding, inputs[0]
+
+
+def _one_mode(mode: str | None, option: str) -> None:
+    """Refuse a second ``-p``/``-c``: they do different things, and one must be chosen."""
+    if mode is None:
+        return
+    if f"-{mode}" == option:
+        raise _Usage(f"{option} is given twice")
+    raise _Usage("-p and -c cannot be used together: -p pairs the next round, -c checks the file")
 
 
 def _main(argv: list[str] | None) -> int:
@@ -196,23 +301,30 @@ def _main(argv: list[str] | None) -> int:
 
     try:
         trf = _load(in_path, encoding)
-    except TrfError as exc:
-        print(f"{in_path}: invalid TRF: {exc}", file=sys.stderr)
-        return EXIT_INVALID
-    except OSError as exc:
+    except OSError as exc:  # reading only: a closed standard output is main()'s
         print(f"{in_path}: cannot read the file: {exc}", file=sys.stderr)
         return EXIT_FILE
+    except (TrfError, _Refused) as exc:
+        return _refusal(in_path, exc)
     try:
         if mode == "c":
             return _check(trf)
         result = _pair(trf, None)
-    except TrfError as exc:
-        print(f"{in_path}: invalid TRF: {exc}", file=sys.stderr)
-        return EXIT_INVALID
+    except (TrfError, _Refused) as exc:
+        return _refusal(in_path, exc)
     if not result.ok:
         print(f"No valid pairing exists: {result.message}", file=sys.stderr)
         return EXIT_NO_PAIRING
     return _write(format_pairing(result.pairs, result.bye), out_path)
+
+
+def _refusal(in_path: str, exc: Exception) -> int:
+    """Print why the input is refused; its exit code."""
+    if isinstance(exc, _Refused):
+        print(f"{in_path}: {exc}", file=sys.stderr)
+        return exc.code
+    print(f"{in_path}: invalid TRF: {exc}", file=sys.stderr)
+    return EXIT_INVALID
 
 
 def _write(text: str, out_path: str | None) -> int:

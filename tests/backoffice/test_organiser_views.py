@@ -56,10 +56,13 @@ def league(admin_client):
     return tournament, players
 
 
-def test_settings_three_one_zero_and_baku_reach_the_engine(admin_client, league):
+def test_settings_three_one_zero_reaches_the_engine(admin_client, league):
     tournament, _players = league
 
-    response = admin_client.post(_url("organise_settings"), SETTINGS, follow=True)
+    # Baku is not defined for 3/1/0 (C.04.5.1; test_baku_points.py): off here
+    response = admin_client.post(
+        _url("organise_settings"), {**SETTINGS, "accelerated": ""}, follow=True
+    )
 
     assert "The settings were saved." in _messages(response)
     tournament.refresh_from_db()
@@ -69,8 +72,21 @@ def test_settings_three_one_zero_and_baku_reach_the_engine(admin_client, league)
     state = pairing_state(tournament, 1)
     assert state.point_system.win == 3.0
     assert state.point_system.draw == 1.0
-    assert state.baku is True
+    assert state.baku is False
     assert admin_client.get(_url("organise")).status_code == 200
+
+
+def test_settings_baku_with_two_one_zero_reaches_the_engine(admin_client, league):
+    tournament, _players = league
+    doubled = {"points_win": "2", "points_forfeit_win": "2", "points_pab": "2"}
+
+    response = admin_client.post(_url("organise_settings"), {**SETTINGS, **doubled}, follow=True)
+
+    assert "The settings were saved." in _messages(response)
+    admin_client.post(_url("organise_pair"))
+    tournament.refresh_from_db()
+    state = pairing_state(tournament, 1)
+    assert (state.point_system.win, state.point_system.draw, state.baku) == (2.0, 1.0, True)
 
 
 def test_format_cannot_change_once_a_round_is_paired(admin_client, league):

@@ -14,11 +14,17 @@ from rules.scoring import PointSystem
 
 
 def _read_162(line: int, text: str, ps: dict[str, Fraction], maximum: Fraction) -> None:
-    """TRF-2026 point system: symbol at column 6, value at 7-10, next pair 9 columns on."""
+    """TRF-2026 point system: symbol at column 6, value at 7-10, next pair 9 columns on.
+
+    A value wider than its four columns is refused as that symbol's value (too large, or not
+    fitting its columns), never read in part nor reported against the next symbol.
+    """
     start = 5
     while start < len(text.rstrip()):
         symbol = text[start]
         what = f"162 value for {symbol}"
+        if text[start + 5 : start + 9].strip():
+            _overflowing_162(text[start + 1 : start + 9], line, start + 1, what, maximum)
         value = _point_value(text[start + 1 : start + 5], line, start + 1, what, maximum)
         if symbol == "W":
             ps["win"] = ps["forfeit_win"] = ps["full_bye"] = value
@@ -35,6 +41,14 @@ def _read_162(line: int, text: str, ps: dict[str, Fraction], maximum: Fraction) 
         else:
             raise _fail(line, start, f"162: unknown point symbol {symbol!r} (expected W D L A P X)")
         start += 9
+
+
+def _overflowing_162(field: str, line: int, col0: int, what: str, maximum: Fraction) -> None:
+    """Raise for a ``162`` value running past its columns 7-10 into the blank ones after it."""
+    text = field.strip()
+    if " " not in text:
+        _point_value(text, line, col0, what, maximum)  # "too large" or "not a number"
+    raise _fail(line, col0, f"{what} {text!r} does not fit its four columns")
 
 
 _XXS_FIELDS = {

@@ -199,6 +199,10 @@ class _Reader:
     def forbidden(self, lineno: int, raw: str, rest: str) -> None:
         r1 = _int_field(raw[4:7], lineno, 4, "260 first round")
         r2 = _int_field(raw[8:11], lineno, 8, "260 last round")
+        if r1 < 1:
+            raise _fail(lineno, 4, f"260 first round {r1}: rounds are numbered from 1")
+        if r2 < r1:
+            raise _fail(lineno, 8, f"260 last round {r2} is before the first round {r1}")
         tpns = []
         start = 12
         while start < len(raw.rstrip()):

@@ -79,8 +79,14 @@ def test_out_of_memory_exit_4(tmp_path):
     def limit_memory() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
 
+    # The command line refuses more than 1,000 players (exit 4 too, test_cli_bounds.py); this
+    # run lifts that bound so that the engine itself meets the memory limit.
+    lifted = (
+        "import sys; from rules.pairing import cli; cli.MAX_PLAYERS = 10_000; "
+        "sys.exit(cli.main(sys.argv[1:]))"
+    )
     proc = subprocess.run(  # noqa: S603 -- fixed argv: this interpreter and our module
-        cli_argv("--dutch", path, "-p"),
+        [sys.executable, "-c", lifted, "--dutch", str(path), "-p"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -95,7 +101,8 @@ def test_out_of_memory_exit_4(tmp_path):
 
 def test_round_entries_beyond_declared_rounds_exit_3(tmp_path):
     path = tmp_path / "extra.trf"
-    path.write_text(with_line(SAMPLE, 11, LINES[10] + "  0000 - Z" * 500_000))
+    # 100,000 extra entries (1 MB, under the command line's 4 MiB cap)
+    path.write_text(with_line(SAMPLE, 11, LINES[10] + "  0000 - Z" * 100_000))
 
     proc = run_cli("--dutch", path, "-p", tmp_path / "out.txt")
 
