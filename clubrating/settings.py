@@ -109,6 +109,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A kept connection is checked before a request reuses it: after a database restart
+        # or a dropped connection the request reconnects instead of answering 500.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -121,13 +124,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis (several app servers, docs/deploy.md): the cache (pages, the content version) and the
 # job queue of long rating corrections (core/jobs.py). Without it: a per-process cache, and
-# corrections run inline.
+# corrections run inline; while it does not answer: no cache, and corrections run inline.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 RATINGS_JOBS = os.environ.get("RATINGS_JOBS", "queue" if REDIS_URL else "inline").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache that gives up quietly when Redis fails: pages are then
+            # served uncached (core/redis_fallback.py).
+            "BACKEND": "core.redis_fallback.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubrating"),
         }
@@ -252,9 +257,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubrating <noreply@l
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
-# their traceback, each line with the request's id (core/request_id.py); with ``ADMINS`` set
-# (``Name <address>, other@example.org``) server errors are mailed too, through the
-# ``EMAIL_*`` settings. ``LOG_LEVEL`` sets the level of the app's own loggers.
+# their traceback, refused requests (4xx) in one line without it, each line with the
+# request's id (core/request_id.py); with ``ADMINS`` set (``Name <address>,
+# other@example.org``) server errors are mailed too, through the ``EMAIL_*`` settings.
+# ``LOG_LEVEL`` sets the level of the app's own loggers.
 ADMINS = [
     (address.split("<")[0].strip() or address.strip(), address.split("<")[-1].strip(" >"))
     for address in env_list("ADMINS")
@@ -270,6 +276,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "request_id": {"()": "core.request_id.RequestIdFilter"},
+        # A refused request (403, 404, CSRF, 400) in one line; a 500 with its traceback.
+        "refusal": {"()": "core.request_id.RefusalFilter"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
@@ -281,13 +289,13 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request_id"],
+            "filters": ["request_id", "refusal"],
             "formatter": "line",
         },
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["require_debug_false"],
+            "filters": ["require_debug_false", "refusal"],
         },
     },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
