@@ -13,7 +13,12 @@ list that can take seconds. The unit of work that saves the game records what to
   rolled back) and the records: the job is retried (RQ's retries; a starting worker
   enqueues every list that still has records, :func:`enqueue_pending`);
 - **inline** (no broker, the embedded default): the same update runs at once, in a second
-  transaction, before the action returns.
+  transaction, before the action returns;
+- **inline because Redis is down**: when the job cannot be put on the queue (Redis does not
+  answer, or failed a moment ago: :data:`core.redis_fallback.breaker`), the request does the
+  update itself, as without a broker, and logs it. A correction is never left waiting for
+  Redis to come back: the records are in the database and done before the request returns
+  (or, if that fails too, by the next worker that starts).
 
 While records wait, the organiser pages say "ratings are being recomputed", with the
 progress the job reports (:func:`status`); the pages show the new numbers when it commits.
@@ -21,6 +26,7 @@ progress the job reports (:func:`status`); the pages show the new numbers when i
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -28,8 +34,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from core.redis_fallback import ERRORS, breaker
 from ratings.models import PendingUpdate
 
+logger = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
 QUEUE = "ratings"
 RETRIES = 3
@@ -42,25 +50,41 @@ def queue_configured() -> bool:
     return bool(settings.REDIS_URL) and settings.RATINGS_JOBS == "queue"
 
 
-def _queue() -> Any:
+def queue_reachable() -> bool:
+    """Whether to try the queue now: not while Redis failed a moment ago (no I/O)."""
+    return breaker.allows()
+
+
+def _queue(*, fail_fast: bool = False) -> Any:
+    """The queue; ``fail_fast``: on a connection that gives up quickly (a request's, not the
+    worker's, which waits for jobs on its connection)."""
     import redis
     import rq
 
-    return rq.Queue(QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL))
+    options = {"socket_connect_timeout": 0.5, "socket_timeout": 2.0} if fail_fast else {}
+    return rq.Queue(QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL, **options))
 
 
 def enqueue(pk: int) -> None:
-    """Put a job for list ``pk`` on the queue once the current transaction commits."""
+    """Put a job for list ``pk`` on the queue once the current transaction commits; if
+    Redis does not take it, do the job at once instead."""
 
     def put() -> None:
         import rq
 
-        _queue().enqueue(
-            "core.jobs.recompute",
-            pk,
-            retry=rq.Retry(max=RETRIES, interval=[1, 5, 30]),
-            job_timeout=TIMEOUT,
-        )
+        if breaker.allows():
+            try:
+                _queue(fail_fast=True).enqueue(
+                    "core.jobs.recompute",
+                    pk,
+                    retry=rq.Retry(max=RETRIES, interval=[1, 5, 30]),
+                    job_timeout=TIMEOUT,
+                )
+                return
+            except ERRORS as error:
+                breaker.failed(error)
+        logger.warning("The job queue cannot be reached: list %s is rated in the request.", pk)
+        recompute(pk)
 
     transaction.on_commit(put)
 
