@@ -1,4 +1,5 @@
-"""The audit trail's table (written only by :func:`core.audit.record`)."""
+"""The kit's tables: the audit trail (written only by :func:`core.audit.record`), the used
+form tokens (:mod:`core.submissions`) and the throttles' counts (:mod:`core.throttle`)."""
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -97,3 +98,20 @@ class SubmissionToken(models.Model):
 
     def __str__(self) -> str:
         return str(self.token)
+
+
+class ThrottleHit(models.Model):
+    """One request counted by a throttle (:mod:`core.throttle`): which throttle, for whom (a
+    digest of an e-mail address or a client address, never the address itself), when."""
+
+    scope = models.CharField(_("throttle"), max_length=40)
+    key = models.CharField(_("digest"), max_length=64)
+    at = models.DateTimeField(_("when"), db_index=True)
+
+    class Meta:
+        verbose_name = _("throttled request")
+        verbose_name_plural = _("throttled requests")
+        indexes = [models.Index(fields=["scope", "key", "at"], name="core_throttle_key_at")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.at:%Y-%m-%d %H:%M}"
