@@ -28,7 +28,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import redis
-from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache

@@ -27,7 +27,9 @@ REFUSED = (
 @pytest.fixture
 def member():
     return get_user_model().objects.create_user(
-        "member", email="member@example.org", password="a-long-test-password"
+        "member",
+        email="member@example.org",
+        password="a-long-test-password",  # noqa: S106
     )
 
 

@@ -8,8 +8,8 @@ import datetime
 import json
 import socket
 import threading
-from decimal import Decimal
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 import redis
@@ -24,8 +24,14 @@ from core.redis_fallback import breaker
 from core.roles import SYSTEM
 from ratings.models import PendingUpdate, PlayerRating
 from tests import servers
-from tests.factories import make_game, make_player, make_round, make_tournament, register
-from tests.factories import standard_list
+from tests.factories import (
+    make_game,
+    make_player,
+    make_round,
+    make_tournament,
+    register,
+    standard_list,
+)
 from tests.helpers import derived_state, rated_history
 
 
