@@ -17,6 +17,7 @@ from tests import servers
 
 pytestmark = pytest.mark.django_db
 
+PASSWORD = "a-long-test-password"  # noqa: S105 -- a throwaway test user
 RESET = "/accounts/password/reset/"
 REFUSED = (
     "Too many password reset requests for this e-mail address or from your network: no e-mail "
