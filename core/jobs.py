@@ -32,7 +32,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import close_old_connections, transaction
 
 from core.redis_fallback import ERRORS, breaker
 from ratings.models import PendingUpdate
@@ -84,7 +84,7 @@ def enqueue(pk: int) -> None:
             except ERRORS as error:
                 breaker.failed(error)
         logger.warning("The job queue cannot be reached: list %s is rated in the request.", pk)
-        recompute(pk)
+        _recompute(pk)
 
     transaction.on_commit(put)
 
@@ -103,7 +103,20 @@ def _progress_key(pk: int) -> str:
 
 
 def recompute(pk: int) -> int:
-    """The job: do the updates recorded for list ``pk``; returns the games rated again."""
+    """The job: do the updates recorded for list ``pk``; returns the games rated again.
+
+    Like a request, a job first drops a database connection that died or outlived
+    ``CONN_MAX_AGE`` (the worker keeps its connection between jobs): after a database
+    restart or a terminated session the job reconnects instead of failing every retry."""
+    close_old_connections()
+    try:
+        return _recompute(pk)
+    finally:
+        close_old_connections()
+
+
+def _recompute(pk: int) -> int:
+    """Do the updates recorded for list ``pk`` (in the worker's job or in a request)."""
     # Imported here: the unit of work enqueues the jobs (a circular import otherwise).
     from core.unit_of_work import run_pending
 

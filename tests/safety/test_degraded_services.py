@@ -6,7 +6,8 @@ test's own and the job worker.
   meanwhile are rated (in the request), ``/healthz`` says the cache and the queue are
   degraded; once Redis is back it says ok again and the pages show the new ratings.
 - Every database connection of the app terminated (``pg_terminate_backend``): the next
-  request of each worker succeeds (``CONN_HEALTH_CHECKS``).
+  request of each worker succeeds (``CONN_HEALTH_CHECKS``), and so does the job worker's
+  next job.
 
 Before: with Redis down every public page and every result entry answered 500 while
 ``/healthz`` answered 200; after a dropped connection each worker's next request was a 500.
@@ -246,38 +247,62 @@ def _app_connections() -> set[int]:
         return {row[0] for row in cursor.fetchall()}
 
 
+def _wait_for_no_pending(timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while PendingUpdate.objects.exists():
+        assert time.monotonic() < deadline, "the worker did not do the job"
+        time.sleep(0.2)
+
+
 def test_after_every_connection_is_terminated_the_next_request_of_each_worker_succeeds(
-    redis_url, static_root
+    settings, redis_url, static_root
 ):
     history = rated_history(players=4, rounds=1)
+    first, second, *_others = history["games"]  # two January games, then the others
+    for game in history["games"]:
+        record_result(game=game, result="10", actor=SYSTEM)
     pages = [
         "/readyz",
         reverse("ratings:leaderboard", args=[history["list"].slug]),
         reverse("tournaments:standings", args=[history["tournaments"][0].slug]),
     ]
-    with _gunicorn(_production(redis_url, static_root)) as app:
+    # Corrections of January (a closed period) from here go to the worker.
+    settings.REDIS_URL, settings.RATINGS_JOBS = redis_url, "queue"
+    env = _production(redis_url, static_root)
+    worker = servers.start(["manage.py", "ratings_worker"], env)
+    try:
+        with _gunicorn(env) as app:
 
-        def burst() -> list[int]:
-            """Every page four times at once: both workers take some."""
-            with ThreadPoolExecutor(4) as pool:
-                return list(pool.map(lambda page: Browser(app).get(page)[0], pages * 4))
+            def burst() -> list[int]:
+                """Every page four times at once: both workers take some."""
+                with ThreadPoolExecutor(4) as pool:
+                    return list(pool.map(lambda page: Browser(app).get(page)[0], pages * 4))
 
-        warm = []
-        deadline = time.monotonic() + 60
-        while len(_app_connections()) < 2:  # both workers hold their connection
-            assert time.monotonic() < deadline, "the workers did not both connect"
-            warm += burst()
-        terminated = _app_connections()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(%s)",
-                [list(terminated)],
-            )
-        after = []
-        deadline = time.monotonic() + 60
-        while len(_app_connections() - terminated) < 2:  # until both workers reconnected
-            assert time.monotonic() < deadline, "the workers did not both reconnect"
-            after += burst()
+            record_result(game=first, result="01", correction=True, actor=SYSTEM)
+            _wait_for_no_pending()  # the job worker holds a connection now
+            warm = []
+            deadline = time.monotonic() + 60
+            while len(_app_connections()) < 3:  # and so do both app workers
+                assert time.monotonic() < deadline, "the workers did not all connect"
+                warm += burst()
+            terminated = _app_connections()
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(%s)",
+                    [list(terminated)],
+                )
+            after = []
+            deadline = time.monotonic() + 60
+            while len(_app_connections() - terminated) < 2:  # both app workers reconnected
+                assert time.monotonic() < deadline, "the workers did not both reconnect"
+                after += burst()
+            record_result(game=second, result="01", correction=True, actor=SYSTEM)
+            _wait_for_no_pending()  # the job worker reconnected too
+    finally:
+        print(servers.stop(worker))  # shown when the test fails
 
-    assert (len(terminated), set(warm)) == (2, {200})
+    assert (len(terminated), set(warm)) == (3, {200})
     assert set(after) == {200}
+    rated_by_the_worker = derived_state()
+    recompute_ratings(rating_list=history["list"], actor=SYSTEM)
+    assert derived_state() == rated_by_the_worker
