@@ -101,17 +101,23 @@ class SubmissionToken(models.Model):
 
 
 class ThrottleHit(models.Model):
-    """One request counted by a throttle (:mod:`core.throttle`): which throttle, for whom (a
-    digest of an e-mail address or a client address, never the address itself), when."""
+    """One request taken by a throttle (:mod:`core.throttle`): which throttle, for whom (a
+    digest of an e-mail address or a client address, never the address itself), in which
+    window, and which of the window's places it took (unique: each place is taken once)."""
 
     scope = models.CharField(_("throttle"), max_length=40)
     key = models.CharField(_("digest"), max_length=64)
-    at = models.DateTimeField(_("when"), db_index=True)
+    window = models.BigIntegerField(_("window"))
+    place = models.PositiveIntegerField(_("place"))
 
     class Meta:
         verbose_name = _("throttled request")
         verbose_name_plural = _("throttled requests")
-        indexes = [models.Index(fields=["scope", "key", "at"], name="core_throttle_key_at")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope", "key", "window", "place"], name="core_throttle_place_once"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.scope} {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.scope} {self.window}/{self.place}"

@@ -1,25 +1,23 @@
 """A throttle counted in the database: at most so many requests per key and window.
 
-    take("password-reset", {email: 3, client_address: 20}, window=timedelta(hours=1)) -> bool
+    take("password-reset", {email: 3, client_address: 20}, seconds=3600) -> bool
 
-Each request is counted under each of its keys (a digest of the value: no e-mail address is
-stored); it is allowed when no key has more than its limit within the window. The counts are
-rows of :class:`core.models.ThrottleHit` in the database, not the cache: a throttle holds
-while Redis is down, and across every app server.
-
-It is exact under concurrency, with no lock: a request's rows are committed *before* it
-counts, and a refused request deletes its own rows. Of N+1 concurrent requests, the last
-to commit sees all N+1 rows (the allowed ones are never deleted), so at most N are allowed.
-Call it outside a transaction (a view; the rows must be committed before the count).
+Time is cut into fixed windows of ``seconds`` (the hour from 14:00 to 15:00, …). A request
+takes one of its key's places in the current window, for each of its keys (a digest of the
+value: no e-mail address is stored); it is allowed when it got a place under every key, and
+then holds them; otherwise it gives back what it took and is refused. The places are rows of
+:class:`core.models.ThrottleHit` whose unique constraint lets each place be taken once: a
+burst of concurrent requests gets exactly the limit through, with no lock and no count that
+a concurrent request could outrun. The rows are in the database, not the cache: a throttle
+holds while Redis is down, and across every app server.
 """
 
 from __future__ import annotations
 
-import datetime
 import hashlib
+import time
 
-from django.db.models import Count
-from django.utils import timezone
+from django.db import IntegrityError, transaction
 
 from core.models import ThrottleHit
 
@@ -28,22 +26,37 @@ def _digest(scope: str, value: str) -> str:
     return hashlib.sha256(f"{scope}\0{value}".encode()).hexdigest()
 
 
-def take(scope: str, limits: dict[str, int], *, window: datetime.timedelta) -> bool:
-    """Count one request of ``scope`` under each key of ``limits`` (empty keys are left
-    out); whether it is allowed: no key above its limit within ``window``."""
-    now = timezone.now()
-    keys = {_digest(scope, value): limit for value, limit in limits.items() if value}
-    ThrottleHit.objects.filter(scope=scope, at__lt=now - window).delete()
-    rows = ThrottleHit.objects.bulk_create(
-        [ThrottleHit(scope=scope, key=key, at=now) for key in keys]
+def take(scope: str, limits: dict[str, int], *, seconds: int) -> bool:
+    """Take a place of the current window under each key of ``limits`` (empty keys are
+    left out); whether the request is allowed (it got one under every key)."""
+    window = int(time.time()) // seconds
+    ThrottleHit.objects.filter(scope=scope, window__lt=window).delete()
+    taken: list[ThrottleHit] = []
+    for value, limit in limits.items():
+        if not value:
+            continue
+        place = _place(scope, _digest(scope, value), window, limit)
+        if place is None:
+            ThrottleHit.objects.filter(pk__in=[row.pk for row in taken]).delete()
+            return False
+        taken.append(place)
+    return True
+
+
+def _place(scope: str, key: str, window: int, limit: int) -> ThrottleHit | None:
+    """A free place among the key's ``limit`` places of the window, taken; ``None`` if all
+    are taken."""
+    held = set(
+        ThrottleHit.objects.filter(scope=scope, key=key, window=window).values_list(
+            "place", flat=True
+        )
     )
-    counts = dict(
-        ThrottleHit.objects.filter(scope=scope, key__in=keys, at__gt=now - window)
-        .values("key")
-        .annotate(count=Count("id"))
-        .values_list("key", "count")
-    )
-    if all(counts.get(key, 0) <= limit for key, limit in keys.items()):
-        return True
-    ThrottleHit.objects.filter(pk__in=[row.pk for row in rows]).delete()
-    return False
+    for place in range(1, limit + 1):
+        if place in held:
+            continue
+        try:
+            with transaction.atomic():
+                return ThrottleHit.objects.create(scope=scope, key=key, window=window, place=place)
+        except IntegrityError:  # a concurrent request took it first
+            continue
+    return None

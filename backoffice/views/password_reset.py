@@ -2,16 +2,15 @@
 
 A reset mails a link to an address: unthrottled, anybody could fill an account's mailbox (or
 the SMTP server's quota) from a script. At most ``PASSWORD_RESET_LIMIT`` requests per e-mail
-address and ``PASSWORD_RESET_ADDRESS_LIMIT`` per client address are taken within
-``PASSWORD_RESET_WINDOW_MINUTES``; a request beyond either sends nothing and answers 429
-with the form and a message saying so. The counts are in the database (:mod:`core.throttle`):
-the throttle holds with Redis down and across app servers. Whether the address belongs to
-an account is still never told: an unknown address is counted like a known one.
+address and ``PASSWORD_RESET_ADDRESS_LIMIT`` per client address are taken in each window of
+``PASSWORD_RESET_WINDOW_MINUTES`` (fixed windows: by default each clock hour); a request
+beyond either sends nothing and answers 429 with the form and a message saying so. The
+counts are in the database (:mod:`core.throttle`): the throttle holds with Redis down and
+across app servers. Whether the address belongs to an account is still never told: an
+unknown address is counted like a known one.
 """
 
 from __future__ import annotations
-
-import datetime
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
@@ -37,7 +36,7 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
                     settings.PASSWORD_RESET_ADDRESS_LIMIT
                 ),
             },
-            window=datetime.timedelta(minutes=minutes),
+            seconds=minutes * 60,
         )
         if allowed:
             return super().form_valid(form)
@@ -45,7 +44,7 @@ class ThrottledPasswordResetView(auth_views.PasswordResetView):
             None,
             _(
                 "Too many password reset requests for this e-mail address or from your "
-                "network: no e-mail was sent. Try again in %(minutes)d minutes."
+                "network: no e-mail was sent. Try again in %(minutes)d minutes at the latest."
             )
             % {"minutes": minutes},
         )
