@@ -107,7 +107,8 @@ def recompute(pk: int) -> int:
 
     Like a request, a job first drops a database connection that died or outlived
     ``CONN_MAX_AGE`` (the worker keeps its connection between jobs): after a database
-    restart or a terminated session the job reconnects instead of failing every retry."""
+    restart or a terminated session the job reconnects at once instead of failing its first
+    attempt (whose rollback drops the connection for the retry)."""
     close_old_connections()
     try:
         return _recompute(pk)
