@@ -130,6 +130,10 @@ def import_fide_list(
                 if batch:
                     _write(unit, batch, lists, list_date, stats, replay)
         except FideListError as error:
+            if not error.line:  # the file as a whole (a zip too large when unpacked)
+                raise ValidationError(
+                    _("The FIDE list was not imported: %(why)s") % {"why": error.message}
+                ) from None
             raise ValidationError(
                 _("Line %(line)d of the FIDE list: %(why)s")
                 % {"line": error.line, "why": error.message}

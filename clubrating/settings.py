@@ -109,6 +109,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A kept connection is checked before a request reuses it: after a database restart
+        # or a dropped connection the request reconnects instead of answering 500.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -121,13 +124,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis (several app servers, docs/deploy.md): the cache (pages, the content version) and the
 # job queue of long rating corrections (core/jobs.py). Without it: a per-process cache, and
-# corrections run inline.
+# corrections run inline; while it does not answer: no cache, and corrections run inline.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 RATINGS_JOBS = os.environ.get("RATINGS_JOBS", "queue" if REDIS_URL else "inline").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache that gives up quietly when Redis fails: pages are then
+            # served uncached (core/redis_fallback.py).
+            "BACKEND": "core.redis_fallback.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubrating"),
         }
@@ -250,11 +255,17 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubrating <noreply@localhost>")
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
+# Password reset requests taken per e-mail address and per client address within the window
+# (backoffice/views/password_reset.py): more send no e-mail and answer 429.
+PASSWORD_RESET_LIMIT = int(os.environ.get("PASSWORD_RESET_LIMIT", "3"))
+PASSWORD_RESET_ADDRESS_LIMIT = int(os.environ.get("PASSWORD_RESET_ADDRESS_LIMIT", "20"))
+PASSWORD_RESET_WINDOW_MINUTES = int(os.environ.get("PASSWORD_RESET_WINDOW_MINUTES", "60"))
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
-# their traceback, each line with the request's id (core/request_id.py); with ``ADMINS`` set
-# (``Name <address>, other@example.org``) server errors are mailed too, through the
-# ``EMAIL_*`` settings. ``LOG_LEVEL`` sets the level of the app's own loggers.
+# their traceback, refused requests (4xx) in one line without it, each line with the
+# request's id (core/request_id.py); with ``ADMINS`` set (``Name <address>,
+# other@example.org``) server errors are mailed too, through the ``EMAIL_*`` settings.
+# ``LOG_LEVEL`` sets the level of the app's own loggers.
 ADMINS = [
     (address.split("<")[0].strip() or address.strip(), address.split("<")[-1].strip(" >"))
     for address in env_list("ADMINS")
@@ -270,6 +281,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {
         "request_id": {"()": "core.request_id.RequestIdFilter"},
+        # A refused request (403, 404, CSRF, 400) in one line; a 500 with its traceback.
+        "refusal": {"()": "core.request_id.RefusalFilter"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
@@ -281,13 +294,13 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request_id"],
+            "filters": ["request_id", "refusal"],
             "formatter": "line",
         },
         "mail_admins": {
             "class": "django.utils.log.AdminEmailHandler",
             "level": "ERROR",
-            "filters": ["require_debug_false"],
+            "filters": ["require_debug_false", "refusal"],
         },
     },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
@@ -315,6 +328,8 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # A load balancer checks the app servers directly, over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

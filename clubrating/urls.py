@@ -10,10 +10,11 @@ from api import api
 from backoffice import urls as backoffice_urls
 from backoffice.views.accounts import account_patterns
 from public import urls as public_urls
-from public.views.health import healthz
+from public.views.health import healthz, readyz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     # The audit trail's admin moved with its model from tournaments to core; old links follow.
     re_path(
         r"^admin/tournaments/auditentry/(?P<rest>.*)$",

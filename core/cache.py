@@ -16,7 +16,9 @@ the cache, one on the list (``RatingList.roster_version``), renewed like the two
 by results that made nobody rated or unrated (:func:`federations`).
 
 With a per-process cache (the local default) the content version is per process; with a
-shared cache (``REDIS_URL``, production with several app servers) it is shared.
+shared cache (``REDIS_URL``, production with several app servers) it is shared. When Redis
+cannot be reached, every read here is a miss and every write is dropped
+(:mod:`core.redis_fallback`): the pages are computed for each request, never an error.
 
 A page's key holds only the query parameters the page understands (:func:`page_query`),
 normalised and sorted: ``?junk=1``, ``?page=1`` or a reordered query string neither miss the
@@ -61,6 +63,13 @@ def roster_version() -> int:
     that may change who is rated in a list, or a rated player's details (not by results
     that only move ratings)."""
     return cache.get_or_set(ROSTER_VERSION_KEY, _now, None)
+
+
+def renewed_versions() -> dict[str, int]:
+    """New content and roster versions (to store): what :mod:`core.redis_fallback` writes
+    first when Redis answers again after an outage, so that no page cached before the writes
+    made meanwhile is served again."""
+    return dict.fromkeys((CONTENT_VERSION_KEY, ROSTER_VERSION_KEY), _now())
 
 
 def bump_content_version(*, roster: bool = True) -> None:

@@ -1,4 +1,5 @@
-"""The audit trail's table (written only by :func:`core.audit.record`)."""
+"""The kit's tables: the audit trail (written only by :func:`core.audit.record`), the used
+form tokens (:mod:`core.submissions`) and the throttles' counts (:mod:`core.throttle`)."""
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -97,3 +98,26 @@ class SubmissionToken(models.Model):
 
     def __str__(self) -> str:
         return str(self.token)
+
+
+class ThrottleHit(models.Model):
+    """One request taken by a throttle (:mod:`core.throttle`): which throttle, for whom (a
+    digest of an e-mail address or a client address, never the address itself), in which
+    window, and which of the window's places it took (unique: each place is taken once)."""
+
+    scope = models.CharField(_("throttle"), max_length=40)
+    key = models.CharField(_("digest"), max_length=64)
+    window = models.BigIntegerField(_("window"))
+    place = models.PositiveIntegerField(_("place"))
+
+    class Meta:
+        verbose_name = _("throttled request")
+        verbose_name_plural = _("throttled requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope", "key", "window", "place"], name="core_throttle_place_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.window}/{self.place}"

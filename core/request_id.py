@@ -3,6 +3,11 @@
 The proxy's id (``X-Request-ID``, e.g. nginx's ``$request_id``) is kept when it looks like
 one, so the proxy's access log and the app's lines match; else the app makes one. Log lines
 written while no request runs (commands, the job worker) carry ``-``.
+
+:class:`RefusalFilter` writes a refused request (a 4xx: permission denied, a CSRF failure, a
+bad request, a 404) as one line, without the traceback Django attaches to some of them: a
+refusal is the app working, and a burst of them must not bury the real errors. A server
+error (5xx) keeps its traceback.
 """
 
 from __future__ import annotations
@@ -49,5 +54,18 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
-            record.request_id = current()
+            # Django logs a 4xx after the middleware returned: the id is on its request.
+            request = getattr(record, "request", None)
+            record.request_id = getattr(request, "request_id", None) or current()
+        return True
+
+
+class RefusalFilter(logging.Filter):
+    """Drops the traceback of a log record about a refused request (status 400-499)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and 400 <= status < 500 and record.exc_info:
+            record.exc_info = None
+            record.exc_text = None
         return True

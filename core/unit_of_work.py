@@ -34,7 +34,8 @@ In this order, in one transaction:
    Under a shared lock only the open period of a list whose players are rated alone (FIDE)
    is updated in the unit; anything else is recorded (``PendingUpdate``) and done right
    after the commit by a unit holding the list exclusively — or, for a correction of a
-   closed period when a job queue is configured, by a background job (:mod:`core.jobs`);
+   closed period when a job queue is configured, by a background job (:mod:`core.jobs`;
+   in the request when Redis does not answer);
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
 7. a unit that changed something **makes the cached pages stale**: the list's version (in
    the database) rises with its ratings (a shared holder's right after its commit: no
@@ -281,7 +282,7 @@ def change(
     finally:
         _current.reset(token)
     for pk, closed in sorted(unit._deferred.items()):
-        if closed and jobs.queue_configured():
+        if closed and jobs.queue_configured() and jobs.queue_reachable():
             jobs.enqueue(pk)
             unit.queued.append(pk)
         else:

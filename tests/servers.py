@@ -53,22 +53,38 @@ def redis_server() -> Iterator[str]:
         return
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(  # noqa: S603 - the system's redis-server, fixed arguments
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", folder],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        server = start_redis(port, folder)
         try:
-            deadline = time.monotonic() + 20
-            while not _answers(port):
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("redis-server did not start")
-                time.sleep(0.05)
             yield f"redis://127.0.0.1:{port}/0"
         finally:
-            server.terminate()
-            server.wait(timeout=20)
+            stop_redis(server)
+
+
+def start_redis(port: int, folder: str) -> subprocess.Popen:
+    """The system's ``redis-server`` (no persistence) on ``port``, once it answers."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        message = "needs redis-server (apt-get install redis-server)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server = subprocess.Popen(  # noqa: S603 - the system's redis-server, fixed arguments
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", folder],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 20
+    while not _answers(port):
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise RuntimeError("redis-server did not start")
+        time.sleep(0.05)
+    return server
+
+
+def stop_redis(server: subprocess.Popen) -> None:
+    server.terminate()
+    server.wait(timeout=20)
 
 
 def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:

@@ -3,7 +3,8 @@
 Django's auth views with the site's templates (``templates/registration/``). Everybody signs
 in here: staff, club organisers, arbiters and players; the admin's own login stays for staff
 only. Failed logins are throttled by django-axes (``AUTHENTICATION_BACKENDS``), here as in the
-admin. Reset links are e-mailed through Django's e-mail backend (``EMAIL_*`` settings).
+admin. Reset links are e-mailed through Django's e-mail backend (``EMAIL_*`` settings), at
+most so many per address and window (:mod:`backoffice.views.password_reset`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.urls import path, reverse_lazy
 from django.views.generic import TemplateView
 
+from backoffice.views.password_reset import ThrottledPasswordResetView
 from core import roles as permissions
 from players.models import Club
 from tournaments.models import Tournament
@@ -53,7 +55,7 @@ account_patterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        ThrottledPasswordResetView.as_view(
             email_template_name="registration/password_reset_email.txt",
             success_url=reverse_lazy("password_reset_done"),
         ),

@@ -22,7 +22,11 @@ from actions.fide_list import FideImport, import_fide_list
 from backoffice.views.base import RoleRequiredMixin, add_errors
 from core import roles as permissions
 from core.validators import DateWindowMixin
-from rules.files.fide_list import FideListError, text_lines
+from rules.files.fide_list import MAX_RATIO, FideListError, check_archive, text_lines
+
+#: What an uploaded zip may unpack to: the upload itself is at most 6 MB
+#: (``MAX_REQUEST_BODY_BYTES``); the whole list is imported with ``manage.py import_fide_list``.
+UPLOAD_BOUNDS = {"max_bytes": 64 * 1024 * 1024, "max_ratio": MAX_RATIO}
 
 
 class FideListForm(DateWindowMixin, forms.Form):
@@ -74,15 +78,17 @@ class FideListView(RoleRequiredMixin, FormView):
     def form_valid(self, form: FideListForm) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
-            upload.seek(0)
+            # A zip that declares too much is refused before anything is locked; one that
+            # unpacks to more than it declared is stopped while it is read (rolled back).
+            check_archive(upload.file, **UPLOAD_BOUNDS)
             stats = import_fide_list(
-                lines=text_lines(upload.file),
+                lines=text_lines(upload.file, **UPLOAD_BOUNDS),
                 list_date=form.cleaned_data["list_date"],
                 federation=form.cleaned_data["federation"],
                 actor=self.request.user,
             )
         except FideListError as error:
-            form.add_error("file", str(error))
+            form.add_error("file", error.message if not error.line else str(error))
             return self.form_invalid(form)
         except ValidationError as error:
             add_errors(form, error)

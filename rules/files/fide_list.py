@@ -26,9 +26,10 @@ import contextlib
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 #: Header names -> our field names; ``required`` ones must be in the header.
 COLUMNS = {
@@ -217,27 +218,128 @@ def iter_fide_list(lines: Iterable[str]) -> Iterator[FidePlayer]:
             yield parse_line(line, layout, number)
 
 
-def text_lines(stream: BinaryIO) -> Iterator[str]:
+#: The most a zip may unpack to (bytes): FIDE's full list is about 250 MB of text.
+MAX_UNPACKED_BYTES = 512 * 1024 * 1024
+#: The most a zip may unpack to per byte packed: FIDE's list packs about 1:7, a zip bomb
+#: 1:1000.
+MAX_RATIO = 30
+#: The longest line read (characters): FIDE's lines are about 160.
+MAX_LINE = 1000
+
+
+def text_lines(
+    stream: BinaryIO, *, max_bytes: int = MAX_UNPACKED_BYTES, max_ratio: int = MAX_RATIO
+) -> Iterator[str]:
     """The lines of a FIDE list file, the TXT itself or its zip (the first ``.txt`` inside),
-    decoded as Latin-1 (the lists are ASCII), one at a time."""
-    start = stream.read(4)
-    stream.seek(0)
-    if start != b"PK\x03\x04":
+    decoded as Latin-1 (the lists are ASCII), one at a time.
+
+    A zip is bounded before and while it is unpacked: the sizes its directory declares are
+    checked first, then the bytes actually unpacked are counted, and reading stops with a
+    :class:`FideListError` (line 0: the file as a whole) once they pass ``max_bytes`` or
+    ``max_ratio`` times the packed size, whatever the directory said. A line longer than
+    :data:`MAX_LINE` stops the reading too (a file of one endless line would fill memory)."""
+    if not _is_zip(stream):
         yield from _decoded(stream)
         return
-    with zipfile.ZipFile(stream) as archive:
-        names = [n for n in archive.namelist() if n.lower().endswith(".txt")]
-        if not names:
-            raise FideListError(1, "the zip holds no .txt list")
-        with archive.open(names[0]) as member:
-            yield from _decoded(member)
+    try:
+        with zipfile.ZipFile(stream) as archive:
+            info, packed = _member(archive, stream, max_bytes, max_ratio)
+            with archive.open(info) as member:
+                capped = _Capped(member, min(max_bytes, max_ratio * packed))
+                yield from _decoded(io.BufferedReader(capped))
+    except ZIP_ERRORS as error:
+        raise FideListError(0, f"the zip cannot be read ({error})") from None
+
+
+ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError)
+
+
+def check_archive(
+    stream: BinaryIO, *, max_bytes: int = MAX_UNPACKED_BYTES, max_ratio: int = MAX_RATIO
+) -> None:
+    """Raise :class:`FideListError` if ``stream`` is a zip whose directory declares more than
+    the bounds of :func:`text_lines` (nothing is unpacked); rewinds the stream."""
+    if _is_zip(stream):
+        try:
+            with zipfile.ZipFile(stream) as archive:
+                _member(archive, stream, max_bytes, max_ratio)
+        except ZIP_ERRORS as error:
+            raise FideListError(0, f"the zip cannot be read ({error})") from None
+    stream.seek(0)
+
+
+def _is_zip(stream: BinaryIO) -> bool:
+    stream.seek(0)
+    start = stream.read(4)
+    stream.seek(0)
+    return start == b"PK\x03\x04"
+
+
+def _member(
+    archive: zipfile.ZipFile, stream: BinaryIO, max_bytes: int, max_ratio: int
+) -> tuple[zipfile.ZipInfo, int]:
+    """The list in the zip and its packed size (no more than the file), checked against
+    the sizes the directory declares."""
+    names = [n for n in archive.namelist() if n.lower().endswith(".txt")]
+    if not names:
+        raise FideListError(1, "the zip holds no .txt list")
+    info = archive.getinfo(names[0])
+    packed = max(1, min(info.compress_size, stream.seek(0, io.SEEK_END)))
+    _check_declared(info, packed, max_bytes, max_ratio)
+    return info, packed
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1024 / 1024:.0f} MB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def _check_declared(info: zipfile.ZipInfo, packed: int, max_bytes: int, max_ratio: int) -> None:
+    """Refuse a zip whose directory already declares too much."""
+    if info.file_size > max_bytes:
+        raise FideListError(
+            0, f"the zip unpacks to {_mb(info.file_size)}, more than the {_mb(max_bytes)} allowed"
+        )
+    if info.file_size > max_ratio * packed:
+        raise FideListError(
+            0,
+            f"the zip unpacks to {info.file_size // packed} times its packed size, more than "
+            f"the {max_ratio} times of a list (a zip bomb?)",
+        )
+
+
+class _Capped(io.RawIOBase):
+    """A member of a zip, read through a count of the bytes it unpacks to."""
+
+    def __init__(self, member: BinaryIO, limit: int) -> None:
+        self.member, self.limit, self.read_so_far = member, limit, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.member.read(min(len(buffer), self.limit + 1 - self.read_so_far))
+        self.read_so_far += len(data)
+        if self.read_so_far > self.limit:
+            raise FideListError(
+                0,
+                f"the zip unpacks to more than {_mb(self.limit)}, more than its directory "
+                "declared or than a list packed that small holds (a zip bomb?)",
+            )
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def _decoded(stream: BinaryIO) -> Iterator[str]:
-    """Latin-1 lines of ``stream``, leaving the stream itself to its owner."""
+    """Latin-1 lines of ``stream``, leaving the stream itself to its owner; a line longer
+    than :data:`MAX_LINE` raises :class:`FideListError`."""
     text = io.TextIOWrapper(stream, encoding="latin-1", newline=None)
     try:
-        yield from text
+        number = 0
+        while line := text.readline(MAX_LINE + 1):
+            number += 1
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                raise FideListError(number, f"the line is longer than {MAX_LINE} characters")
+            yield line
     finally:
         with contextlib.suppress(ValueError):  # the owner closed the stream first
             text.detach()

@@ -74,6 +74,7 @@ READ_ONLY = frozenset(
         "tournaments:organise_print",
         "tournaments:organise_print_list",
         "healthz",
+        "readyz",
         "admin_auditentry_moved",
         "ratings:archive",
         "ratings:compare",

@@ -43,6 +43,7 @@ def _walk(patterns, prefix: str):
 ROUTES = sorted(
     {
         "/healthz",
+        "/readyz",
         *_walk(public_urls.rating_patterns, "/"),
         *_walk(public_urls.tournament_patterns, "/tournaments/"),
         *_walk(api.urls[0], "/api/"),
