@@ -233,8 +233,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "account"
 LOGOUT_REDIRECT_URL = "ratings:home"
 
-# E-mail (password resets): printed on the console locally; in production an SMTP server
-# from the environment (docs/deploy.md).
+# E-mail (password resets, invitations to a club's roles): printed on the console locally; in
+# production an SMTP server from the environment (docs/deploy.md, .env.example).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
@@ -250,6 +250,9 @@ EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubrating <noreply@localhost>")
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
+# An invitation's link (a club's organiser, arbiter or player: actions/invitations.py) works
+# for this many days; sending it again gives a new link and a new limit.
+INVITATION_VALID_DAYS = int(os.environ.get("INVITATION_VALID_DAYS", "7"))
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
 # their traceback, each line with the request's id (core/request_id.py); with ``ADMINS`` set

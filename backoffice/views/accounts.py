@@ -15,6 +15,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.urls import path, reverse_lazy
 from django.views.generic import TemplateView
 
+from backoffice.views.invitations import AcceptInvitationView
 from core import roles as permissions
 from players.models import Club
 from tournaments.models import Tournament
@@ -39,6 +40,11 @@ class AccountView(LoginRequiredMixin, TemplateView):
 
 account_patterns = [
     path("", AccountView.as_view(), name="account"),
+    path(
+        "invitation/<str:token>/",
+        AcceptInvitationView.as_view(),
+        name="accept_invitation",
+    ),
     path(
         "login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
