@@ -29,7 +29,6 @@ from actions.invitations import (
 )
 from core.enums import AuditAction
 from core.models import AuditEntry, Invitation
-from core.roles import SYSTEM
 from players.models import Club
 from tests.backoffice.test_permission_matrix import snapshot
 from tests.factories import make_player
@@ -73,9 +72,7 @@ def _token_of(mail) -> str:
 
 
 def _invite(club, smtp_server, email="ann@example.org", role="arbiter", **extra):
-    sent = invite(
-        actor=_organiser(club), club=club, email=email, role=role, link=link_of, **extra
-    )
+    sent = invite(actor=_organiser(club), club=club, email=email, role=role, link=link_of, **extra)
     (mail,) = smtp_server.to(email)
     return sent, _token_of(mail)
 
@@ -134,7 +131,7 @@ def test_staff_create_a_club_and_its_organiser_accepts_the_mailed_link(smtp_serv
 
 def test_a_player_invitation_links_the_account_to_the_player(club, smtp_server):
     player = make_player("Spencer", "Lucy", club=club)
-    sent, token = _invite(club, smtp_server, "lucy@example.org", "player", player=player)
+    _sent, token = _invite(club, smtp_server, "lucy@example.org", "player", player=player)
 
     accept_invitation(
         actor=AnonymousUser(), token=token, account=NewAccount("lucy", PASSWORD, "Lucy")
@@ -371,7 +368,9 @@ def test_a_weak_password_or_a_taken_user_name_makes_no_account(club, smtp_server
         "This password is too common.",
         "This password is entirely numeric.",
     ]
-    assert taken.context["form"].errors == {"username": ["This user name is taken: choose another."]}
+    assert taken.context["form"].errors == {
+        "username": ["This user name is taken: choose another."]
+    }
     assert everything() == before
 
 
