@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from core import roles
 from core.models import Invitation, InvitationRole
 from core.params import MAX_BIGINT, parse_int
-from players.models import Player
+from players.models import Club, Player
 from players.queries import search_players, search_words
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
@@ -182,6 +182,15 @@ def club_members(club: Any) -> list[Member]:
         for account in get_user_model().objects.filter(pk__in=ids)
     ]
     return sorted(members, key=lambda m: (m.name.casefold(), m.account.pk))
+
+
+def arbiter_clubs(user: Any) -> list[Any]:
+    """The clubs whose arbiter's invitation ``user`` accepted, by name."""
+    return list(
+        Club.objects.filter(invitations__role=InvitationRole.ARBITER, invitations__accepted_by=user)
+        .distinct()
+        .order_by("name")
+    )
 
 
 def club_invitations(club: Any) -> list[Invitation]:

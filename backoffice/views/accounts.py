@@ -15,6 +15,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.urls import path, reverse_lazy
 from django.views.generic import TemplateView
 
+from backoffice.queries import arbiter_clubs
 from backoffice.views.invitations import AcceptInvitationView
 from core import roles as permissions
 from players.models import Club
@@ -30,6 +31,7 @@ class AccountView(LoginRequiredMixin, TemplateView):
         user = self.request.user
         return super().get_context_data(
             clubs=list(Club.objects.filter(organisers=user).order_by("name")),
+            arbiter_clubs=arbiter_clubs(user),
             arbitrated=list(
                 Tournament.objects.filter(arbiters=user).order_by("-start_date", "name")[:20]
             ),

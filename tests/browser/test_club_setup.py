@@ -155,7 +155,9 @@ def test_a_club_is_set_up_from_nothing_through_the_site(
     people += [arthur, anna, oscar]
     assert anna.roles() == ["Player: Petrova, Anna · my page"]
     assert oscar.roles() == ["Organiser of Riverside Chess · club page"]
-    assert arthur.roles() == ["No role yet: a club's organisers or staff can appoint you."]
+    assert arthur.roles() == [
+        "Arbiter of the club Riverside Chess: its organisers appoint you to its tournaments"
+    ]
 
     # The organiser appoints the arbiter to a tournament of the club with the picker.
     tournament = create_tournament(
@@ -185,7 +187,10 @@ def test_a_club_is_set_up_from_nothing_through_the_site(
     expect(page.locator(".messages")).to_have_text("Arbiters: Arthur Abbot (arthur).")
     expect(page.locator("#arbiters summary")).to_have_text("Arbiters: Arthur Abbot (arthur)")
     arthur.go(reverse("account"))
-    assert arthur.roles() == ["Arbiter of Riverside Open · organise"]
+    assert arthur.roles() == [
+        "Arbiter of the club Riverside Chess: its organisers appoint you to its tournaments",
+        "Arbiter of Riverside Open · organise",
+    ]
     anna.page.get_by_role("link", name="my page").click()
     expect(anna.page.locator("h1")).to_contain_text("Petrova, Anna")
     screenshot(anna.page, "club-setup-player-page")
