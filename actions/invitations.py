@@ -36,6 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import roles
+from core.audit import saved_user
 from core.enums import AuditAction
 from core.invitation_tokens import new_token, token_hash
 from core.models import Invitation, InvitationRole
@@ -144,7 +145,7 @@ def add_invitation(
         player=player,
         tournament=tournament,
         token_hash=token_hash(token),
-        invited_by=roles_user(unit.actor),
+        invited_by=saved_user(unit.actor),
         created_at=now,
         expires_at=now + valid_for(),
     )
@@ -157,11 +158,6 @@ def add_invitation(
         after=_facts(invitation),
     )
     return invitation, token
-
-
-def roles_user(actor: Any) -> Any:
-    """The account to store for ``actor`` (``None`` for the system)."""
-    return actor if getattr(actor, "pk", None) is not None else None
 
 
 def _facts(invitation: Invitation) -> dict[str, Any]:

@@ -74,7 +74,9 @@ class ClubCreateView(RoleRequiredMixin, FormView):
                 fields=data,
                 organiser_email=email,
                 link=invitation_link(self.request),
-                submission=submissions.of(form, back),
+                submission=submissions.of(
+                    form, lambda club: reverse("tournaments:organise_club", args=[club.pk])
+                ),
             )
         except submissions.AlreadySubmitted as done:
             return repeated(self.request, done, back)

@@ -129,6 +129,24 @@ def test_staff_create_a_club_and_its_organiser_accepts_the_mailed_link(smtp_serv
     ]
 
 
+def test_the_new_club_form_sent_twice_makes_one_club_and_one_mail(smtp_server):
+    staff = get_user_model().objects.create_user("boss", is_staff=True)
+    client = Client()
+    client.force_login(staff)
+    form = client.get(reverse("tournaments:organise_club_create")).context["form"]
+    data = {"name": "Rooks", "organiser_email": "first@example.org",
+            "submission": form["submission"].value()}  # fmt: skip
+
+    first = client.post(reverse("tournaments:organise_club_create"), data)
+    second = client.post(reverse("tournaments:organise_club_create"), data)
+
+    club = Club.objects.get()
+    assert first["Location"] == second["Location"]
+    assert second["Location"] == reverse("tournaments:organise_club", args=[club.pk])
+    assert len(smtp_server.messages) == 1
+    assert Invitation.objects.count() == 1
+
+
 def test_a_player_invitation_links_the_account_to_the_player(club, smtp_server):
     player = make_player("Spencer", "Lucy", club=club)
     _sent, token = _invite(club, smtp_server, "lucy@example.org", "player", player=player)
