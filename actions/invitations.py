@@ -290,6 +290,10 @@ def _check_account(invitation: Invitation, account: NewAccount) -> None:
     username = account.username.strip()
     if not username:
         raise ValidationError({"username": _("Choose a user name.")})
+    try:
+        users.username_validator(username)
+    except ValidationError as error:
+        raise ValidationError({"username": error.messages}) from error
     if users.objects.filter(username__iexact=username).exists():
         raise ValidationError({"username": _("This user name is taken: choose another.")})
     candidate = users(

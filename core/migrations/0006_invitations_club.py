@@ -6,16 +6,25 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def forget_content_type(apps, schema_editor):
+    """Unapplied: the model's content type (and its permissions) go with its table."""
+    apps.get_model("contenttypes", "ContentType").objects.filter(
+        app_label="core", model="invitation"
+    ).delete()
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('core', '0005_staff_group'),
         ('players', '0005_player_fide_ratings'),
         ('tournaments', '0009_rounds_bound_from_settings'),
+        ('contenttypes', '0002_remove_content_type_name'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, forget_content_type),
         migrations.AlterField(
             model_name='auditentry',
             name='action',

@@ -379,6 +379,8 @@ def test_a_weak_password_or_a_taken_user_name_makes_no_account(club, smtp_server
                                         "password2": "12345678"})  # fmt: skip
     taken = client.post(link_of(token), {"username": "ANN", "password1": PASSWORD,
                                          "password2": PASSWORD})  # fmt: skip
+    spaced = client.post(link_of(token), {"username": "a b", "password1": PASSWORD,
+                                          "password2": PASSWORD})  # fmt: skip
 
     assert weak.status_code == 200
     assert weak.context["form"].errors["password1"] == [
@@ -389,6 +391,7 @@ def test_a_weak_password_or_a_taken_user_name_makes_no_account(club, smtp_server
     assert taken.context["form"].errors == {
         "username": ["This user name is taken: choose another."]
     }
+    assert list(spaced.context["form"].errors) == ["username"]
     assert everything() == before
 
 
@@ -429,3 +432,32 @@ def test_staff_may_use_the_admin_for_clubs_still(club):
 
     assert response.status_code == 200
     assert response.context["original"] == club
+
+
+def test_the_arbiter_picker_finds_the_clubs_accounts_by_name_email_or_player(club, client):
+    from backoffice.queries import arbiter_candidates
+    from tests.factories import make_tournament
+
+    users = get_user_model().objects
+    tournament = make_tournament(name="York Open", club=club)
+    lucy = users.create_user("l.s", email="lucy@example.org")
+    make_player("Spencer", "Lucy", club=club, account=lucy)
+    users.create_user("spencer2", email="other@example.org", last_name="Spencer")  # not a member
+    staff = users.create_user("boss", is_staff=True)
+    client.force_login(_organiser(club))
+
+    def found(query, user):
+        return [a.get_username() for a in arbiter_candidates(tournament, query, user)]
+
+    response = client.get(
+        reverse("tournaments:organise_arbiter_search", args=[tournament.slug]),
+        {"q": "spenc"},
+        headers={"HX-Request": "true"},
+    )
+
+    assert found("Spencer Lucy", _organiser(club)) == ["l.s"]  # by the player's name
+    assert found("lucy@", _organiser(club)) == ["l.s"]  # by the e-mail
+    assert found("olga", _organiser(club)) == ["olga"]  # by the user name
+    assert found("spencer", staff) == ["l.s", "spencer2"]  # staff: every account
+    assert [a.get_username() for a in response.context["accounts"]] == ["l.s"]
+    assert response.context["accounts"][0].linked_player.name == "Spencer, Lucy"
