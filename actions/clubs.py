@@ -1,6 +1,8 @@
 """Clubs and the rating lists' own settings: plain rows without rating rules.
 
     create_club(*, actor, fields) -> Club                       # staff
+    open_club(*, actor, fields, organiser_email, link) -> (Club, Sent | None)   # staff: a
+        new club and the e-mailed invitation of its first organiser, in one unit
     update_club(*, actor, club, changes) -> Club                 # staff, the club's organisers
     delete_club(*, actor, club) -> None                          # staff
     set_organisers(*, actor, club, organisers) -> list[User]     # staff
@@ -18,9 +20,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from actions.invitations import Link, Sent, add_invitation, send_invitation
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.models import InvitationRole
 from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import change
 from players.models import Club
@@ -43,10 +47,26 @@ def create_club(
 ) -> Club:
     """Create a club (``full_clean`` first; a name taken meanwhile is a form error too).
     ``submission``: the form's one-time token (:mod:`core.submissions`)."""
+    club, _sent = open_club(actor=actor, fields=fields, submission=submission)
+    return club
+
+
+def open_club(
+    *,
+    actor: Any,
+    fields: dict[str, Any],
+    organiser_email: str = "",
+    link: Link | None = None,
+    submission: Submission | None = None,
+) -> tuple[Club, Sent | None]:
+    """Create a club and, with ``organiser_email``, invite its first organiser (the mail goes
+    after the commit, :func:`actions.invitations.send_invitation`). A refused address
+    refuses the club too: nothing is written."""
     _unknown(fields, CLUB_FIELDS)
     refuse_repeat(submission, actor)
     club = Club(**fields)
     club.full_clean()
+    invited = None
     with change(actor=actor, role=roles.staff(), submission=submission) as unit:
         club.save()
         unit.audit(
@@ -54,8 +74,15 @@ def create_club(
             _("Club %(club)s created") % {"club": club.name},
             after=snapshot(club, CLUB_FIELDS),
         )
+        if organiser_email:
+            invited = add_invitation(
+                unit, club=club, email=organiser_email, role=InvitationRole.ORGANISER
+            )
         unit.answered(club)
-    return club
+    if invited is None or link is None:
+        return club, None
+    invitation, token = invited
+    return club, Sent(invitation, send_invitation(invitation, token, link))
 
 
 def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:

@@ -5,6 +5,7 @@ create_tournament(*, actor, name, start_date, end_date, slug="", **settings) -> 
 update_tournament(*, actor, tournament, changes) -> Tournament   # dates / list: replays
 delete_tournament(*, actor, tournament) -> None                  # refused with rated games
 set_arbiters(*, actor, tournament, arbiters) -> list[User]       # the club's organisers
+change_arbiter(*, actor, tournament, account, appoint) -> list[User]   # one, picked
 open_registration(*, actor, tournament) -> Tournament            # draft -> registration
 finish_tournament(*, actor, tournament) -> Tournament            # freezes the final standings
 reopen_tournament(*, actor, tournament) -> Tournament            # finished -> running
@@ -291,15 +292,37 @@ def set_arbiters(*, actor: Any, tournament: Tournament, arbiters: Any) -> list[A
         after = sorted(a.pk for a in arbiters)
         if before == after:
             return arbiters
-        unit.tournament.arbiters.set(arbiters)
-        unit.audit(
-            AuditAction.ARBITERS_SET,
-            _("Arbiters: %(names)s")
-            % {"names": ", ".join(a.get_username() for a in arbiters) or "–"},
-            tournament=unit.tournament,
-            before={"arbiters": before},
-            after={"arbiters": after},
+        _record_arbiters(unit, before, arbiters)
+    return arbiters
+
+
+def _record_arbiters(unit: Any, before: list[int], arbiters: list[Any]) -> None:
+    unit.tournament.arbiters.set(arbiters)
+    unit.audit(
+        AuditAction.ARBITERS_SET,
+        _("Arbiters: %(names)s") % {"names": ", ".join(a.get_username() for a in arbiters) or "–"},
+        tournament=unit.tournament,
+        before={"arbiters": before},
+        after={"arbiters": sorted(a.pk for a in arbiters)},
+    )
+
+
+def change_arbiter(*, actor: Any, tournament: Tournament, account: Any, appoint: bool) -> list[Any]:
+    """Appoint one more arbiter of ``tournament`` (``appoint``), or remove one; read under the
+    tournament's lock, so two organisers picking at once both count. Staff or an organiser of
+    the tournament's club; an inactive account is refused. Returns the arbiters after."""
+    if appoint and not account.is_active:
+        raise ValidationError(
+            {"arbiters": _("%(user)s cannot log in.") % {"user": account.get_username()}}
         )
+    with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
+        current = list(unit.tournament.arbiters.order_by("username"))
+        before = sorted(a.pk for a in current)
+        others = [a for a in current if a.pk != account.pk]
+        arbiters = [*others, account] if appoint else others
+        if sorted(a.pk for a in arbiters) == before:
+            return current
+        _record_arbiters(unit, before, arbiters)
     return arbiters
 
 

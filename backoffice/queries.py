@@ -6,15 +6,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import roles
+from core.models import Invitation, InvitationRole
 from core.params import MAX_BIGINT, parse_int
-from players.models import Player
+from players.models import Club, Player
+from players.queries import search_players, search_words
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
-from tournaments.models import Registration, Round
+from tournaments.models import Registration, Round, Tournament
 from tournaments.pairing_queries import played_histories
 
 
@@ -126,3 +131,162 @@ def candidates(tournament: Any, query: str) -> list[Player]:
         player.list_rating = rating
         player.list_grade = row.grade if row is not None else ""
     return players
+
+
+# --------------------------------------------------------------------------- club members
+
+
+@dataclass(frozen=True)
+class Member:
+    """An account of a club: who (name, user name, e-mail), its roles there, its player."""
+
+    account: Any
+    roles: tuple[str, ...]
+    player: Player | None
+
+    @property
+    def name(self) -> str:
+        return self.account.get_full_name() or self.account.get_username()
+
+
+def _club_arbiter_ids(club: Any) -> set[int]:
+    """The club's arbiters: accounts that accepted an arbiter's invitation of the club, and
+    the arbiters of its tournaments."""
+    invited = Invitation.objects.filter(
+        club=club, role=InvitationRole.ARBITER, accepted_by__isnull=False
+    ).values_list("accepted_by", flat=True)
+    appointed = Tournament.arbiters.through.objects.filter(tournament__club=club).values_list(
+        "user_id", flat=True
+    )
+    return set(invited) | set(appointed)
+
+
+def club_members(club: Any) -> list[Member]:
+    """The club's accounts with their roles (organiser, arbiter, player), by name. Four
+    queries."""
+    organisers = set(club.organisers.values_list("pk", flat=True))
+    arbiters = _club_arbiter_ids(club)
+    players = {p.account_id: p for p in Player.objects.filter(club=club, account__isnull=False)}
+    ids = organisers | arbiters | set(players)
+    labels = (
+        (organisers, gettext("organiser")),
+        (arbiters, gettext("arbiter")),
+        (set(players), gettext("player")),
+    )
+    members = [
+        Member(
+            account,
+            tuple(label for group, label in labels if account.pk in group),
+            players.get(account.pk),
+        )
+        for account in get_user_model().objects.filter(pk__in=ids)
+    ]
+    return sorted(members, key=lambda m: (m.name.casefold(), m.account.pk))
+
+
+def arbiter_clubs(user: Any) -> list[Any]:
+    """The clubs whose arbiter's invitation ``user`` accepted, by name."""
+    return list(
+        Club.objects.filter(invitations__role=InvitationRole.ARBITER, invitations__accepted_by=user)
+        .distinct()
+        .order_by("name")
+    )
+
+
+def club_invitations(club: Any) -> list[Invitation]:
+    """The club's invitations not accepted yet (pending, expired or revoked: the last 50),
+    newest first, each with ``state`` (``pending``, ``expired``, ``revoked``)."""
+    now = timezone.now()
+    invitations = list(
+        Invitation.objects.filter(club=club, accepted_at__isnull=True)
+        .select_related("player", "tournament", "invited_by")
+        .order_by("-created_at", "-pk")[:50]
+    )
+    for invitation in invitations:
+        invitation.state = (
+            "revoked"
+            if invitation.revoked_at
+            else "pending"
+            if invitation.expires_at > now
+            else "expired"
+        )
+    return invitations
+
+
+def invitable_players(club: Any) -> QuerySet[Player]:
+    """The club's players without an account and without a pending invitation."""
+    pending = Invitation.objects.filter(
+        player=OuterRef("pk"),
+        accepted_at__isnull=True,
+        revoked_at__isnull=True,
+        expires_at__gt=timezone.now(),
+    )
+    return (
+        Player.objects.filter(club=club, account__isnull=True)
+        .exclude(Exists(pending))
+        .order_by("last_name", "first_name", "pk")
+    )
+
+
+def _club_account_ids(club: Any) -> set[int]:
+    """The club's accounts: its organisers, its arbiters and its players' accounts."""
+    players = Player.objects.filter(club=club, account__isnull=False)
+    return (
+        set(club.organisers.values_list("pk", flat=True))
+        | _club_arbiter_ids(club)
+        | set(players.values_list("account_id", flat=True))
+    )
+
+
+def may_pick_arbiter(tournament: Any, account: Any, user: Any) -> bool:
+    """Whether the picker offers ``account`` to ``user`` for ``tournament`` (staff: every
+    account; an organiser: the club's accounts)."""
+    if roles.is_staff(user):
+        return True
+    return tournament.club_id is not None and account.pk in _club_account_ids(tournament.club)
+
+
+def account_name(account: Any) -> str:
+    """An account as the pages name it: the full name and the user name, or the user name."""
+    full = account.get_full_name()
+    return f"{full} ({account.get_username()})" if full else account.get_username()
+
+
+#: Accounts shown per search of the arbiter picker.
+ACCOUNTS = 20
+
+
+def arbiter_candidates(tournament: Any, query: str, user: Any) -> list[Any]:
+    """Accounts the user may appoint arbiters of ``tournament``, matching ``query`` by user
+    name, e-mail or name, or by the name of their player (the players' search,
+    :func:`players.queries.search_players`), not arbiters of it yet; each with ``player``.
+
+    Staff pick among every active account; an organiser among the accounts of the
+    tournament's club (its organisers, arbiters and players' accounts), so that the picker
+    shows nobody else's address: anybody else is invited by e-mail first. An empty query
+    lists the club's arbiters."""
+    accounts = get_user_model().objects.filter(is_active=True)
+    if not roles.is_staff(user) or not query:
+        if tournament.club_id is None:
+            return []
+        club = tournament.club
+        ids = _club_account_ids(club) if query else _club_arbiter_ids(club)
+        accounts = accounts.filter(pk__in=ids)
+    accounts = accounts.exclude(pk__in=tournament.arbiters.values("pk"))
+    words = search_words(query)
+    if words:
+        match = Q(pk__in=[p.account_id for p in search_players(query) if p.account_id])
+        by_account = Q()
+        for word in words:
+            by_account &= (
+                Q(username__istartswith=word)
+                | Q(email__istartswith=word)
+                | Q(first_name__istartswith=word)
+                | Q(last_name__istartswith=word)
+            )
+        accounts = accounts.filter(match | by_account)
+    found = list(accounts.order_by("last_name", "first_name", "username")[:ACCOUNTS])
+    players = {p.account_id: p for p in Player.objects.filter(account__in=found)}
+    for account in found:
+        account.linked_player = players.get(account.pk)
+    return found

@@ -9,6 +9,7 @@ from django.urls import path
 from backoffice.views import (
     clubs,
     fide,
+    invitations,
     lifecycle,
     printables,
     registration,
@@ -24,7 +25,23 @@ tournament_patterns = [
     path("organise/", tournaments.TournamentListView.as_view(), name="organise_list"),
     path("organise/new/", tournaments.TournamentCreateView.as_view(), name="organise_create"),
     path("organise/clubs/", clubs.ClubListView.as_view(), name="organise_clubs"),
+    path("organise/clubs/new/", invitations.ClubCreateView.as_view(), name="organise_club_create"),
     path("organise/clubs/<int:pk>/", clubs.ClubView.as_view(), name="organise_club"),
+    path(
+        "organise/clubs/<int:pk>/invite/",
+        invitations.InviteView.as_view(),
+        name="organise_invite",
+    ),
+    path(
+        "organise/clubs/<int:pk>/invitations/<int:invitation>/resend/",
+        invitations.InvitationActionView.as_view(),
+        name="organise_resend_invitation",
+    ),
+    path(
+        "organise/clubs/<int:pk>/invitations/<int:invitation>/revoke/",
+        invitations.InvitationActionView.as_view(revoke=True),
+        name="organise_revoke_invitation",
+    ),
     path(
         "organise/clubs/<int:pk>/players/add/",
         clubs.ClubPlayerCreateView.as_view(),
@@ -75,6 +92,11 @@ tournament_patterns = [
         "<slug:slug>/organise/arbiters/",
         tournaments.ArbitersView.as_view(),
         name="organise_arbiters",
+    ),
+    path(
+        "<slug:slug>/organise/arbiters/search/",
+        tournaments.ArbiterSearchView.as_view(),
+        name="organise_arbiter_search",
     ),
     path(
         "<slug:slug>/organise/reports/<int:report>/confirm/",

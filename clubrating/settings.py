@@ -238,8 +238,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "account"
 LOGOUT_REDIRECT_URL = "ratings:home"
 
-# E-mail (password resets): printed on the console locally; in production an SMTP server
-# from the environment (docs/deploy.md).
+# E-mail (password resets, invitations to a club's roles): printed on the console locally; in
+# production an SMTP server from the environment (docs/deploy.md, .env.example).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.console.EmailBackend"
@@ -260,6 +260,9 @@ PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 PASSWORD_RESET_LIMIT = int(os.environ.get("PASSWORD_RESET_LIMIT", "3"))
 PASSWORD_RESET_ADDRESS_LIMIT = int(os.environ.get("PASSWORD_RESET_ADDRESS_LIMIT", "20"))
 PASSWORD_RESET_WINDOW_MINUTES = int(os.environ.get("PASSWORD_RESET_WINDOW_MINUTES", "60"))
+# An invitation's link (a club's organiser, arbiter or player: actions/invitations.py) works
+# for this many days; sending it again gives a new link and a new limit.
+INVITATION_VALID_DAYS = int(os.environ.get("INVITATION_VALID_DAYS", "7"))
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
 # their traceback, refused requests (4xx) in one line without it, each line with the

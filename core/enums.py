@@ -50,3 +50,6 @@ class AuditAction(models.TextChoices):
     RATING_LIST_CHANGED = "rating_list_changed", _("rating list changed")
     TOURNAMENT_STATUS_CHANGED = "tournament_status_changed", _("tournament status changed")
     FIDE_LIST_IMPORTED = "fide_list_imported", _("FIDE rating list imported")
+    INVITATION_SENT = "invitation_sent", _("invitation sent")
+    INVITATION_REVOKED = "invitation_revoked", _("invitation revoked")
+    INVITATION_ACCEPTED = "invitation_accepted", _("invitation accepted")

@@ -1,5 +1,8 @@
 """The kit's tables: the audit trail (written only by :func:`core.audit.record`), the used
-form tokens (:mod:`core.submissions`) and the throttles' counts (:mod:`core.throttle`)."""
+form tokens (:mod:`core.submissions`), the throttles' counts (:mod:`core.throttle`) and the
+invitations to a club's roles."""
+
+from typing import Any
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -121,3 +124,77 @@ class ThrottleHit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.window}/{self.place}"
+
+
+class InvitationRole(models.TextChoices):
+    """What an invitation makes of its invitee (docs/roles.md)."""
+
+    ORGANISER = "organiser", _("organiser of the club")
+    ARBITER = "arbiter", _("arbiter")
+    PLAYER = "player", _("player")
+
+
+class Invitation(models.Model):
+    """An e-mailed invitation to a role in a club, with a one-time link (``actions.invitations``).
+
+    Only the SHA-256 of the link's token is stored: the database alone does not open the link.
+    Pending while neither accepted nor revoked and before ``expires_at``; accepting it uses the
+    token up; inviting again (``resend``) gives a new token and a new time limit."""
+
+    club = models.ForeignKey(
+        "players.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(_("e-mail"))
+    role = models.CharField(_("role"), max_length=10, choices=InvitationRole.choices)
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        help_text=_("An arbiter's invitation may appoint them to this tournament at once."),
+    )
+    player = models.ForeignKey(
+        "players.Player",
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        help_text=_("A player's invitation links the account to this player."),
+    )
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invited by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("sent"), default=timezone.now)
+    expires_at = models.DateTimeField(_("valid until"))
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="accepted_invitations",
+    )
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        indexes = [models.Index(fields=["club", "role"])]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.get_role_display()}, {self.club_id})"
+
+    def is_pending(self, now: Any = None) -> bool:
+        now = now or timezone.now()
+        return self.accepted_at is None and self.revoked_at is None and self.expires_at > now

@@ -12,6 +12,8 @@ Roles (see ``docs/roles.md``):
 - **the system** (:data:`SYSTEM`, or a named :class:`SystemActor`): management commands, the
   demo seed, data imports run by an administrator on the server. It is trusted because the
   caller says so explicitly; there is no "no actor means trusted".
+- **the invitee** (:func:`invitee_of`): whoever holds an invitation's one-time link may
+  accept it (``actions.invitations``), once, before it expires;
 - everybody else: read only.
 
 Predicates (``can_*``) answer with a bool and read only the rows they need. The actions
@@ -29,6 +31,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
+from core.invitation_tokens import token_matches
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
 from tournaments.models import Game, Tournament
@@ -218,6 +221,7 @@ _PREDICATES = {
     "manager": can_manage_tournament,
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
+    "invitee": lambda _actor, subject: token_matches(*subject),
 }
 
 
@@ -262,3 +266,9 @@ def arbiter_of(tournament: Tournament) -> Check:
 def reporter_of(game: Game) -> Check:
     """Report ``game``'s result: one of its players, when the tournament allows it."""
     return Check("reporter", game)
+
+
+def invitee_of(invitation: Any, token: str) -> Check:
+    """Accept ``invitation``: whoever holds its link's ``token``, while it is pending (the
+    token is the credential: it was mailed to the invited address)."""
+    return Check("invitee", (invitation, token))

@@ -53,3 +53,18 @@ def django_db_setup(django_db_setup, django_db_blocker):
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+@pytest.fixture
+def smtp_server(settings, tmp_path):
+    """A real SMTP server of the test's own (``tests/mailserver.py``), with Django's SMTP
+    backend pointed at it: ``smtp_server.messages`` is what it received."""
+    from tests.mailserver import smtp_server as start
+
+    with start(tmp_path) as server:
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST = "127.0.0.1"
+        settings.EMAIL_PORT = server.port
+        settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+        settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+        yield server

@@ -9,7 +9,6 @@ import datetime
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -250,29 +249,6 @@ class ResultForm(forms.Form):
                 code="unknown",
             )
         return code
-
-
-class ArbitersForm(forms.Form):
-    """The arbiters of a tournament, as user names (the accounts must exist)."""
-
-    usernames = forms.CharField(
-        label=_("Arbiters"),
-        required=False,
-        help_text=_("User names, separated by commas. Empty: no arbiters."),
-    )
-
-    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-
-    def clean_usernames(self) -> list[Any]:
-        names = sorted({n.strip() for n in self.cleaned_data["usernames"].split(",") if n.strip()})
-        users = list(get_user_model().objects.filter(username__in=names).order_by("username"))
-        unknown = sorted(set(names) - {u.get_username() for u in users})
-        if unknown:
-            raise forms.ValidationError(
-                _("No account with the user name %(names)s."), params={"names": ", ".join(unknown)}
-            )
-        return users
 
 
 class ReportForm(forms.Form):

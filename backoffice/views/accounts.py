@@ -16,6 +16,8 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.urls import path, reverse_lazy
 from django.views.generic import TemplateView
 
+from backoffice.queries import arbiter_clubs
+from backoffice.views.invitations import AcceptInvitationView
 from backoffice.views.password_reset import ThrottledPasswordResetView
 from core import roles as permissions
 from players.models import Club
@@ -31,6 +33,7 @@ class AccountView(LoginRequiredMixin, TemplateView):
         user = self.request.user
         return super().get_context_data(
             clubs=list(Club.objects.filter(organisers=user).order_by("name")),
+            arbiter_clubs=arbiter_clubs(user),
             arbitrated=list(
                 Tournament.objects.filter(arbiters=user).order_by("-start_date", "name")[:20]
             ),
@@ -41,6 +44,11 @@ class AccountView(LoginRequiredMixin, TemplateView):
 
 account_patterns = [
     path("", AccountView.as_view(), name="account"),
+    path(
+        "invitation/<str:token>/",
+        AcceptInvitationView.as_view(),
+        name="accept_invitation",
+    ),
     path(
         "login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),

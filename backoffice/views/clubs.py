@@ -1,4 +1,5 @@
-"""Organiser pages of clubs: my clubs, one club with its players, adding a player to it."""
+"""Organiser pages of clubs: my clubs, one club with its members, invitations and players,
+adding a player to it (the invitations' views: :mod:`backoffice.views.invitations`)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from actions.players import create_player
+from backoffice.forms.clubs import InviteForm
 from backoffice.forms.tournaments import (
     ClubPlayerForm,
 )
-from backoffice.queries import organised_clubs_overview
+from backoffice.queries import club_invitations, club_members, organised_clubs_overview
 from backoffice.tables import (
     ClubPlayerTable,
     OrganiserClubTable,
@@ -44,7 +46,9 @@ class ClubListView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         table = OrganiserClubTable(organised_clubs_overview(self.request.user))
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
-        return super().get_context_data(table=table, **kwargs)
+        return super().get_context_data(
+            table=table, can_create_club=permissions.is_staff(self.request.user), **kwargs
+        )
 
 
 class ClubMixin(RoleRequiredMixin):
@@ -76,6 +80,9 @@ class ClubView(ClubMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": 100}).configure(players)
         return super().get_context_data(
             club=self.club,
+            members=club_members(self.club),
+            invitations=club_invitations(self.club),
+            invite_form=kwargs.pop("invite_form", None) or InviteForm(club=self.club),
             players_table=players,
             tournaments=self.club.tournaments.order_by("-start_date", "name"),
             form=kwargs.pop("form", None) or ClubPlayerForm(),

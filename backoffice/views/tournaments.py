@@ -11,26 +11,28 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.http import HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
 from actions.registrations import withdraw_player
-from actions.tournaments import create_tournament, set_arbiters, update_tournament
+from actions.tournaments import change_arbiter, create_tournament, update_tournament
+from backoffice.forms.clubs import ArbiterPickForm
 from backoffice.forms.settings import FORMATS, game_of
 from backoffice.forms.tournaments import (
     AddRoundForm,
-    ArbitersForm,
     ByeForm,
     ForbiddenPairForm,
     SettingsForm,
     TournamentCreateForm,
     WithdrawForm,
 )
+from backoffice.queries import account_name, arbiter_candidates, may_pick_arbiter
 from backoffice.tables import (
     OrganiserTournamentTable,
     RoundTable,
@@ -145,16 +147,14 @@ class DashboardView(TournamentMixin, TemplateView):
         for round_ in rounds:
             round_.complete = round_is_complete(round_)
         rounds_table = RoundTable(rounds)
-        arbiters = sorted(u.get_username() for u in tournament.arbiters.all())
+        arbiter_accounts = sorted(tournament.arbiters.all(), key=account_name)
         settings_form = kwargs.pop("settings_form", None) or SettingsForm(
             instance=tournament, auto_id="settings-%s"
         )
         return super().get_context_data(
             **registration_context(self, **kwargs),
-            arbiters=arbiters,
-            arbiters_form=ArbitersForm(
-                initial={"usernames": ", ".join(arbiters)}, auto_id="arbiters-%s"
-            ),
+            arbiters=[account_name(a) for a in arbiter_accounts],
+            arbiter_accounts=arbiter_accounts,
             reports=pending_reports(tournament),
             rounds_table=rounds_table,
             manual=tournament.pairing_system == PairingSystem.MANUAL,
@@ -263,20 +263,48 @@ class ForbiddenPairView(ActionView):
 
 
 class ArbitersView(ActionView):
-    """Appoint the tournament's arbiters (``set_arbiters``): staff and the club's organisers."""
+    """Appoint one arbiter picked by the picker, or remove one (``change_arbiter``): staff
+    and the club's organisers. An organiser picks only among the club's accounts
+    (:func:`backoffice.queries.arbiter_candidates`)."""
 
-    form_class = ArbitersForm
+    form_class = ArbiterPickForm
     manage = True
 
     def perform(self, form: Any) -> Any:
-        arbiters = set_arbiters(
-            tournament=self.tournament,
-            arbiters=form.cleaned_data["usernames"],
-            actor=self.request.user,
+        account = form.cleaned_data["account"]
+        appoint = form.cleaned_data["add"] is not None
+        if appoint and not may_pick_arbiter(self.tournament, account, self.request.user):
+            raise ValidationError(
+                _("This account is not one of the club's: invite them by e-mail first.")
+            )
+        arbiters = change_arbiter(
+            tournament=self.tournament, account=account, appoint=appoint, actor=self.request.user
         )
         messages.success(
             self.request,
             _("Arbiters: %(names)s.")
-            % {"names": ", ".join(a.get_username() for a in arbiters) or _("none")},
+            % {"names": ", ".join(account_name(a) for a in arbiters) or _("none")},
         )
         return None
+
+    def redirect_url(self, result: Any = None) -> str:
+        return self.dashboard_url() + "#arbiters"
+
+
+class ArbiterSearchView(TournamentMixin, View):
+    """GET: the arbiter picker's accounts for ``q`` (htmx: the list; otherwise the
+    dashboard)."""
+
+    http_method_names = ["get"]
+    manage = True
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        query = parse_text(request.GET.get("q"))
+        if not request.htmx:
+            return HttpResponseRedirect(self.dashboard_url() + "#arbiters")
+        context = {
+            "tournament": self.tournament,
+            "q": query,
+            "accounts": arbiter_candidates(self.tournament, query, request.user),
+        }
+        return render(request, "backoffice/organiser/_arbiter_candidates.html", context)

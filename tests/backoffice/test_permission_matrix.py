@@ -25,7 +25,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from actions import reports, rounds
+from actions import invitations, reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
 from actions.ratings import replay_rating_list
@@ -71,6 +71,7 @@ READ_ONLY = frozenset(
         "tournaments:organise_round",
         "tournaments:my_games",
         "tournaments:organise_players",
+        "tournaments:organise_arbiter_search",
         "tournaments:organise_print",
         "tournaments:organise_print_list",
         "healthz",
@@ -136,6 +137,10 @@ SESSION_ONLY = frozenset(
         "password_reset_complete",
     }
 )
+#: Writes allowed to whoever holds a one-time link, whatever their role (accepting an
+#: invitation: tests/backoffice/test_invitations.py tries used, revoked, expired and wrong
+#: tokens, each writing nothing).
+TOKEN_HOLDER = frozenset({"accept_invitation"})
 
 
 @dataclass
@@ -271,7 +276,34 @@ def settings(w: World) -> tuple[str, dict]:
 
 
 def arbiters(w: World) -> tuple[str, dict]:
-    return _slug(w, "organise_arbiters"), {"usernames": "arbiter, other_arbiter"}
+    return _slug(w, "organise_arbiters"), {"remove": w.users["arbiter"].pk}
+
+
+def club_create(w: World) -> tuple[str, dict]:
+    data = {"name": "New Club", "city": "York", "organiser_email": "boss@example.org"}
+    return reverse("tournaments:organise_club_create"), data
+
+
+def invite(w: World) -> tuple[str, dict]:
+    url = reverse("tournaments:organise_invite", args=[w.club.pk])
+    return url, {"email": "arbiter@example.org", "role": "arbiter"}
+
+
+def _invitation(w: World) -> Any:
+    sent = invitations.invite(
+        actor=SYSTEM, club=w.club, email="org@example.org", role="organiser", link=str
+    )
+    return sent.invitation
+
+
+def resend_invitation(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _invitation(w).pk]
+    return reverse("tournaments:organise_resend_invitation", args=args), {}
+
+
+def revoke_invitation(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _invitation(w).pk]
+    return reverse("tournaments:organise_revoke_invitation", args=args), {}
 
 
 def withdraw(w: World) -> tuple[str, dict]:
@@ -431,6 +463,10 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_reopen": (reopen, MANAGERS),
     "tournaments:organise_settings": (settings, MANAGERS),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
+    "tournaments:organise_club_create": (club_create, frozenset({"staff"})),
+    "tournaments:organise_invite": (invite, MANAGERS),
+    "tournaments:organise_resend_invitation": (resend_invitation, MANAGERS),
+    "tournaments:organise_revoke_invitation": (revoke_invitation, MANAGERS),
     "tournaments:organise_withdraw": (withdraw, ARBITERS),
     "tournaments:organise_bye": (bye, ARBITERS),
     "tournaments:organise_cancel_bye": (cancel_bye, ARBITERS),
@@ -490,10 +526,10 @@ def _client(w: World, role: str) -> Client:
 def test_every_url_is_in_the_matrix():
     names = _url_names(get_resolver().url_patterns)
 
-    unlisted = names - set(WRITES) - READ_ONLY - SESSION_ONLY
+    unlisted = names - set(WRITES) - READ_ONLY - SESSION_ONLY - TOKEN_HOLDER
 
     assert unlisted == set()
-    assert set(WRITES) | READ_ONLY | SESSION_ONLY <= names
+    assert set(WRITES) | READ_ONLY | SESSION_ONLY | TOKEN_HOLDER <= names
 
 
 def _outcome(response: Any, changed: bool) -> str:
@@ -548,6 +584,7 @@ PAGES = {
     "trf_import": frozenset({"other_organiser"}) | MANAGERS,
     "fide_import": frozenset({"staff"}),
     "organise_club": MANAGERS,
+    "organise_club_create": frozenset({"staff"}),
     "organise": ARBITERS,
     "organise_round": ARBITERS,
     "organise_print": ARBITERS,

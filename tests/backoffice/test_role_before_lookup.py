@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, reverse
 
+from actions.invitations import invite
 from actions.rounds import pair_next_round
 from backoffice import urls as backoffice_urls
 from core.roles import SYSTEM
@@ -32,10 +33,27 @@ def site():
     register(tournament, *[make_player(f"P{index}") for index in range(4)])
     first = pair_next_round(tournament=tournament, actor=SYSTEM)  # round 1 stays a draft
     game = first.games.order_by("board").first()
-    return {"slug": tournament.slug, "number": 1, "board": 1, "pk": club.pk, "game": game.pk}
+    invitation = invite(
+        actor=SYSTEM, club=club, email="org@example.org", role="organiser", link=str
+    ).invitation
+    return {
+        "slug": tournament.slug,
+        "number": 1,
+        "board": 1,
+        "pk": club.pk,
+        "game": game.pk,
+        "invitation": invitation.pk,
+    }
 
 
-MISSING = {"slug": "no-such-tournament", "number": 9, "board": 9, "pk": 999999, "game": 999999}
+MISSING = {
+    "slug": "no-such-tournament",
+    "number": 9,
+    "board": 9,
+    "pk": 999999,
+    "game": 999999,
+    "invitation": 999999,
+}
 OTHER = {"kind": "pairings", "report": 1, "bye": 1}
 
 

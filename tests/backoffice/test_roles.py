@@ -138,11 +138,16 @@ def test_organisers_create_tournaments_for_their_own_clubs_only(event):
 
 def test_the_organiser_appoints_arbiters_who_then_enter_results(event, client):
     users, tournament, game = event
+    make_player("Nobody", account=users["nobody"], club=tournament.club)  # a club's account
     client.force_login(users["orga"])
 
     response = client.post(
         reverse("tournaments:organise_arbiters", args=[tournament.slug]),
-        {"usernames": "nobody"},
+        {"remove": users["arb"].pk},
+    )
+    client.post(
+        reverse("tournaments:organise_arbiters", args=[tournament.slug]),
+        {"add": users["nobody"].pk},
     )
     record_result(game=game, result="==", actor=users["nobody"])
 
@@ -160,10 +165,26 @@ def test_appointing_an_unknown_user_writes_nothing(event, client):
 
     response = client.post(
         reverse("tournaments:organise_arbiters", args=[tournament.slug]),
-        {"usernames": "arb, ghost"},
+        {"add": 999999},
     )
 
     assert response.status_code == 302
+    assert list(tournament.arbiters.values_list("username", flat=True)) == ["arb"]
+
+
+def test_an_organiser_cannot_pick_an_account_outside_the_club(event, client):
+    users, tournament, _game = event  # "orgb" organises club B only: not one of club A's
+    client.force_login(users["orga"])
+
+    response = client.post(
+        reverse("tournaments:organise_arbiters", args=[tournament.slug]),
+        {"add": users["orgb"].pk},
+        follow=True,
+    )
+
+    assert [str(m) for m in response.context["messages"]] == [
+        "This account is not one of the club's: invite them by e-mail first."
+    ]
     assert list(tournament.arbiters.values_list("username", flat=True)) == ["arb"]
 
 

@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backoffice import urls as backoffice_urls
+from backoffice.forms.clubs import ClubCreateForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
 from players.models import Club, Player
@@ -43,7 +44,11 @@ FIELDS = {
     "organise_register_new": [*NewcomerForm.base_fields],
     "organise_withdraw": ["registration", "after_round"],
     "organise_settings": [*SettingsForm.base_fields],
-    "organise_arbiters": ["usernames"],
+    "organise_arbiters": ["add", "remove"],
+    "organise_club_create": [*ClubCreateForm.base_fields],
+    "organise_invite": ["email", "role", "player", "tournament"],
+    "organise_resend_invitation": [],
+    "organise_revoke_invitation": [],
     "organise_confirm_report": [],
     "organise_reject_report": [],
     "organise_bye": ["registration", "round_number", "kind"],
