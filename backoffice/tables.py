@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import (
     BaseTable,
+    CardsMixin,
     DateColumn,
     DateTimeColumn,
     GradeColumn,
@@ -130,8 +131,11 @@ class OrganiserClubTable(BaseTable):
         orderable = False
 
 
-class ReportTable(BaseTable):
-    """Results reported by players, with the arbiter's confirm / reject buttons."""
+class ReportTable(CardsMixin, BaseTable):
+    """Results reported by players, with the arbiter's confirm / reject buttons (cards on a
+    phone)."""
+
+    wide = ("white", "black", "actions")
 
     round = tables.Column(verbose_name=_("Round"), accessor="game__round__number")
     board = tables.Column(verbose_name=_("Board"), accessor="game__board")
@@ -153,8 +157,10 @@ class ReportTable(BaseTable):
         return record.get_result_display()
 
 
-class ReportableGameTable(BaseTable):
-    """A player's games they may report, with the report form."""
+class ReportableGameTable(CardsMixin, BaseTable):
+    """A player's games they may report, with the report form (cards on a phone)."""
+
+    wide = ("tournament", "white", "black", "form")
 
     tournament = tables.Column(verbose_name=_("Tournament"), accessor="round__tournament__name")
     round = tables.Column(verbose_name=_("Round"), accessor="round__number")
