@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import pytest
 from django.db import connections
+from django.db.models import Q
+from django.urls import reverse
 
 from tests.browser.conftest import PHONE
-from tests.browser.event import log_in
+from tests.browser.event import club_with_members, log_in, ten_player_swiss, user
 from tests.browser.walk import (
     arbiter_pages,
     build_club,
     off_screen,
     organiser_pages,
     player_pages,
+    published,
 )
+from tournaments.models import Game, ResultReport
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -68,5 +72,66 @@ def test_every_control_of_every_working_page_is_on_screen(
         log_in(page, base, username, first.split("#")[0])
         problems += walk(page, base, pages, role, screenshot)
 
-    print("\n".join(problems))
     assert problems == []
+
+
+def test_a_player_reports_and_an_arbiter_confirms_a_result_on_a_phone(
+    live_server, new_page, screenshot
+):
+    """The acceptance of "every control is on a phone's screen": both sign in on a phone
+    through the login form; every control of their pages is inside the viewport."""
+    club = club_with_members()
+    tournament = ten_player_swiss(club, players_report_results=True)
+    tournament.arbiters.add(user("arno"))
+    first = published(tournament)
+    adams = tournament.registrations.get(player__last_name="Adams").player
+    adams.account = user("alan")
+    adams.save()
+    game = first.games.get(Q(white=adams) | Q(black=adams))
+    base = live_server.url
+
+    player = new_page(viewport=PHONE, has_touch=True)
+    log_in(player, base, "alan", reverse("tournaments:my_games"))
+    assert off_screen(player) == []
+    player.locator("table.cards select").first.select_option(label="1–0")
+    player.get_by_role("button", name="Report").tap()
+    player.locator(".message.success").wait_for()
+    assert off_screen(player) == []
+    screenshot(player, "phone-player-reported")
+    assert ResultReport.objects.get(game=game).result == "10"
+    assert Game.objects.get(pk=game.pk).result == ""
+
+    arbiter = new_page(viewport=PHONE, has_touch=True)
+    round_page = reverse("tournaments:organise_round", args=[tournament.slug, 1])
+    log_in(arbiter, base, "arno", round_page)
+    assert off_screen(arbiter) == []
+    screenshot(arbiter, "phone-arbiter-report-waiting")
+    arbiter.get_by_role("button", name="Confirm").tap()
+    arbiter.locator(f"#board-{game.board} td.result", has_text="1–0").wait_for()
+
+    assert Game.objects.get(pk=game.pk).result == "10"
+    assert ResultReport.objects.filter(game=game).count() == 0
+    assert off_screen(arbiter) == []
+    screenshot(arbiter, "phone-arbiter-confirmed")
+
+
+def test_a_go_round_shows_handicap_komi_and_mms_on_a_phone(live_server, new_page, screenshot):
+    """The legend of a go McMahon round explains handicap, komi and MMS: a phone shows them
+    (each board a card), inside the screen."""
+    data = build_club()
+    page = new_page(viewport=PHONE)
+    page.goto(live_server.url + reverse("tournaments:round", args=[data.go.slug, 1]))
+
+    fields = page.evaluate(
+        """() => Array.from(document.querySelectorAll('table.cards tbody tr')[0].cells)
+            .filter(cell => cell.getBoundingClientRect().width > 0
+                    && cell.getBoundingClientRect().right <= window.innerWidth)
+            .map(cell => cell.dataset.label)"""
+    )
+    screenshot(page, "phone-go-round")
+
+    assert fields == [
+        "Board", "No.", "White", "Rating", "MMS", "Result", "MMS", "Black", "Rating", "No.",
+        "Handicap", "Komi",
+    ]  # fmt: skip
+    assert off_screen(page) == []

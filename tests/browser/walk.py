@@ -110,7 +110,7 @@ def _graded(tournament: Tournament, grades: tuple[str, ...], prefix: str) -> Non
         )
 
 
-def _published(tournament: Tournament):
+def published(tournament: Tournament):
     return publish_round(round=pair_next_round(tournament=tournament, actor=SYSTEM), actor=SYSTEM)
 
 
@@ -121,7 +121,7 @@ def build_club() -> Club_:
     club.organisers.add(user("olga"))
     arbiter = user("arno")
     swiss = ten_player_swiss(club, players_report_results=True)
-    first = _published(swiss)
+    first = published(swiss)
     adams = Registration.objects.get(tournament=swiss, player__last_name="Adams").player
     adams.account = user("alan")
     adams.save()
@@ -146,12 +146,12 @@ def build_club() -> Club_:
 
     go = _event(club, "Go Cup", "go-cup", PairingSystem.MCMAHON_GO, "go-egf", rounds_planned=3)
     _graded(go, ("3d", "1d", "2k", "5k", "9k", "12k"), "Go")
-    _published(go)
+    published(go)
     shogi = _event(
         club, "Shogi Cup", "shogi-cup", PairingSystem.MCMAHON_SHOGI, "shogi-fesa", rounds_planned=3
     )
     _graded(shogi, ("2d", "1d", "1k", "3k"), "Sho")
-    _published(shogi)
+    published(shogi)
 
     manual = _event(club, "Club Match", "club-match", PairingSystem.MANUAL, "chess-standard")
     for registration in registrations[:4]:
