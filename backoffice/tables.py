@@ -1,4 +1,5 @@
-"""Tables of the organiser pages (players, rounds, boards with their forms)."""
+"""Tables of the organiser pages (players, rounds, boards with their forms); each is a stack
+of cards on a phone (:class:`core.tables.CardsMixin`)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def signed(value: Decimal) -> str:
     return f"−{text}" if value < 0 else "0"
 
 
-class RegistrationTable(BaseTable):
+class RegistrationTable(CardsMixin, BaseTable):
     pairing_number = tables.Column(verbose_name=_("No."), default="–")
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", orderable=False)
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
@@ -61,7 +62,7 @@ class RegistrationTable(BaseTable):
         super().__init__(*args, **kwargs)
 
 
-class RoundTable(BaseTable):
+class RoundTable(CardsMixin, BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
@@ -79,8 +80,10 @@ class RoundTable(BaseTable):
         return record.get_status_display()
 
 
-class OrganiserTournamentTable(BaseTable):
+class OrganiserTournamentTable(CardsMixin, BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
+
+    wide = ("name", "links")
 
     name = tables.Column(verbose_name=_("Tournament"))
     start_date = DateColumn(verbose_name=_("Start"), format="Y-m-d")
@@ -115,7 +118,7 @@ class OrganiserTournamentTable(BaseTable):
         )
 
 
-class OrganiserClubTable(BaseTable):
+class OrganiserClubTable(CardsMixin, BaseTable):
     """My clubs: players and tournaments counted; each links to its club page."""
 
     name = tables.Column(
@@ -180,8 +183,10 @@ class ReportableGameTable(CardsMixin, BaseTable):
         return record.my_report.get_result_display() if record.my_report else ""
 
 
-class ClubPlayerTable(BaseTable):
+class ClubPlayerTable(CardsMixin, BaseTable):
     """The players of one club (organiser's club page)."""
+
+    wide = ("name",)
 
     name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
     birth_year = tables.Column(verbose_name=_("Born"), accessor="birth_date__year", default="")

@@ -123,7 +123,7 @@ def test_a_go_round_shows_handicap_komi_and_mms_on_a_phone(live_server, new_page
     page.goto(live_server.url + reverse("tournaments:round", args=[data.go.slug, 1]))
 
     fields = page.evaluate(
-        """() => Array.from(document.querySelectorAll('table.cards tbody tr')[0].cells)
+        """() => Array.from(document.querySelector('main table.table tbody tr').cells)
             .filter(cell => cell.getBoundingClientRect().width > 0
                     && cell.getBoundingClientRect().right <= window.innerWidth)
             .map(cell => cell.dataset.label)"""
