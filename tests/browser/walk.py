@@ -25,10 +25,10 @@ from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Tournament
 
 #: Where every control of a page is (its form fields and buttons, and the links of its
-#: tables: to a round, a tournament, a player): its box, and the part of it a visitor can see (inside
-#: the viewport and inside every box of an ancestor that clips its overflow, such as a table
-#: that scrolls inside itself). Controls that take no room (hidden inputs, the visually
-#: hidden labels' inputs) are left out; closed ``<details>`` are opened first.
+#: tables: to a round, a tournament, a player): its box, and the part of it a visitor can
+#: see (inside the viewport and inside every box of an ancestor that clips its overflow, such
+#: as a table that scrolls inside itself). Controls that take no room (hidden inputs, the
+#: visually hidden labels' inputs) are left out; closed ``<details>`` are opened first.
 CONTROLS = """() => {
   for (const details of document.querySelectorAll('details')) details.open = true;
   const width = document.documentElement.clientWidth;
