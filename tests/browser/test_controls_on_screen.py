@@ -7,8 +7,10 @@ each size goes to the test artifacts."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.db import connections
 from django.db.models import Q
+from django.test import Client
 from django.urls import reverse
 
 from tests.browser.conftest import PHONE
@@ -20,7 +22,10 @@ from tests.browser.walk import (
     organiser_pages,
     player_pages,
     published,
+    staff_pages,
+    visitor_pages,
 )
+from tests.factories import make_superuser
 from tournaments.models import Game, ResultReport
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -71,8 +76,23 @@ def test_every_control_of_every_working_page_is_on_screen(
         first = next(iter(pages.values()))
         log_in(page, base, username, first.split("#")[0])
         problems += walk(page, base, pages, role, screenshot)
+    # Staff's own page (the login is not the subject here: a forced one) and the pages of
+    # somebody not signed in yet.
+    staff = new_page(viewport=viewport)
+    staff.context.add_cookies([signed_in("admin", base)])
+    problems += walk(staff, base, staff_pages(), "staff", screenshot)
+    visitor = new_page(viewport=viewport)
+    problems += walk(visitor, base, visitor_pages(), "visitor", screenshot)
 
     assert problems == []
+
+
+def signed_in(username: str, base: str) -> dict:
+    """The session cookie of a staff account signed in with ``force_login``."""
+    client = Client()
+    client.force_login(make_superuser(username))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    return {"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": base}
 
 
 def test_a_player_reports_and_an_arbiter_confirms_a_result_on_a_phone(

@@ -219,3 +219,14 @@ def player_pages() -> dict[str, str]:
         "account": reverse("account"),
         "password": reverse("password_change"),
     }
+
+
+def staff_pages() -> dict[str, str]:
+    return {
+        "fide-list": reverse("tournaments:fide_import"),
+        "create": reverse("tournaments:organise_create"),
+    }
+
+
+def visitor_pages() -> dict[str, str]:
+    return {"login": reverse("login"), "password-reset": reverse("password_reset")}
