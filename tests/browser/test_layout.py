@@ -1,7 +1,9 @@
 """Every public page type at a phone, a laptop and a wide screen: the key cells of every
 table (rank, name, rating; board, players, result; place, name, points …, marked ``key``)
-are on screen without scrolling sideways, and the page itself never scrolls sideways.
-A screenshot of each page at each size goes to the test artifacts."""
+are on screen without scrolling sideways (neither the page nor the box a table scrolls in),
+and the page itself never scrolls sideways; the home page's top tens show rank, name, title
+and rating whole at every width. A screenshot of each page at each size goes to the test
+artifacts."""
 
 from __future__ import annotations
 
@@ -21,8 +23,18 @@ KEY_CELLS = """() => {
     for (const row of Array.from(table.querySelectorAll('tbody tr')).slice(0, 6)) {
       for (const cell of row.querySelectorAll('td.key')) {
         const box = cell.getBoundingClientRect();
-        cells.push({text: cell.innerText.trim(), left: box.left, right: box.right,
-                    width: box.width});
+        // The part a visitor sees: inside the window and any box that scrolls the table.
+        let left = 0, right = width;
+        for (let up = cell.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible' && up !== document.body
+              && up !== document.documentElement) {
+            const clip = up.getBoundingClientRect();
+            left = Math.max(left, clip.left);
+            right = Math.min(right, clip.right);
+          }
+        }
+        cells.push({text: cell.innerText.trim(), left: box.left - left,
+                    right: box.right - right + width, width: box.width});
       }
     }
   }
