@@ -1,4 +1,5 @@
-"""Tables of the organiser pages (players, rounds, boards with their forms)."""
+"""Tables of the organiser pages (players, rounds, boards with their forms); each is a stack
+of cards on a phone (:class:`core.tables.CardsMixin`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.tables import (
     BaseTable,
+    CardsMixin,
     DateColumn,
     DateTimeColumn,
     GradeColumn,
@@ -29,7 +31,7 @@ def signed(value: Decimal) -> str:
     return f"−{text}" if value < 0 else "0"
 
 
-class RegistrationTable(BaseTable):
+class RegistrationTable(CardsMixin, BaseTable):
     pairing_number = tables.Column(verbose_name=_("No."), default="–")
     player = tables.Column(verbose_name=_("Player"), accessor="player__name", orderable=False)
     title = tables.Column(verbose_name=_("Title"), accessor="player__title", default="")
@@ -60,7 +62,7 @@ class RegistrationTable(BaseTable):
         super().__init__(*args, **kwargs)
 
 
-class RoundTable(BaseTable):
+class RoundTable(CardsMixin, BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
@@ -78,8 +80,10 @@ class RoundTable(BaseTable):
         return record.get_status_display()
 
 
-class OrganiserTournamentTable(BaseTable):
+class OrganiserTournamentTable(CardsMixin, BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
+
+    wide = ("name", "links")
 
     name = tables.Column(verbose_name=_("Tournament"))
     start_date = DateColumn(verbose_name=_("Start"), format="Y-m-d")
@@ -114,7 +118,7 @@ class OrganiserTournamentTable(BaseTable):
         )
 
 
-class OrganiserClubTable(BaseTable):
+class OrganiserClubTable(CardsMixin, BaseTable):
     """My clubs: players and tournaments counted; each links to its club page."""
 
     name = tables.Column(
@@ -130,8 +134,11 @@ class OrganiserClubTable(BaseTable):
         orderable = False
 
 
-class ReportTable(BaseTable):
-    """Results reported by players, with the arbiter's confirm / reject buttons."""
+class ReportTable(CardsMixin, BaseTable):
+    """Results reported by players, with the arbiter's confirm / reject buttons (cards on a
+    phone)."""
+
+    wide = ("white", "black", "actions")
 
     round = tables.Column(verbose_name=_("Round"), accessor="game__round__number")
     board = tables.Column(verbose_name=_("Board"), accessor="game__board")
@@ -153,8 +160,10 @@ class ReportTable(BaseTable):
         return record.get_result_display()
 
 
-class ReportableGameTable(BaseTable):
-    """A player's games they may report, with the report form."""
+class ReportableGameTable(CardsMixin, BaseTable):
+    """A player's games they may report, with the report form (cards on a phone)."""
+
+    wide = ("tournament", "white", "black", "form")
 
     tournament = tables.Column(verbose_name=_("Tournament"), accessor="round__tournament__name")
     round = tables.Column(verbose_name=_("Round"), accessor="round__number")
@@ -174,8 +183,10 @@ class ReportableGameTable(BaseTable):
         return record.my_report.get_result_display() if record.my_report else ""
 
 
-class ClubPlayerTable(BaseTable):
+class ClubPlayerTable(CardsMixin, BaseTable):
     """The players of one club (organiser's club page)."""
+
+    wide = ("name",)
 
     name = PlayerColumn(verbose_name=_("Player"), accessor="pk", orderable=False)
     birth_year = tables.Column(verbose_name=_("Born"), accessor="birth_date__year", default="")

@@ -6,10 +6,11 @@ import django_tables2 as tables
 from django.core.paginator import Paginator
 from django.template import defaultfilters
 from django.utils import formats
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext_lazy as _
+from django_tables2.utils import AttributeDict
 
 from players.models import Player
 
@@ -86,6 +87,36 @@ def _cell_html(value, localize: bool | None) -> str:
     value = template_localtime(value)
     value = formats.localize(value, use_l10n=localize)
     return conditional_escape(value if isinstance(value, str) else str(value))
+
+
+class CardsMixin:
+    """A table that becomes a stack of cards on a phone: see :func:`as_cards`. The columns
+    named in ``wide`` (names, forms) take a line of their own in the card."""
+
+    wide: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        as_cards(self, wide=self.wide)
+
+
+def as_cards(table: tables.Table, *, wide: tuple[str, ...] = ()) -> None:
+    """Make ``table`` a stack of cards on a phone (``table.cards`` in
+    ``static/css/layout.css``): every cell carries its column's name (``data-label``), shown
+    before the value, so no column is hidden and nothing scrolls sideways; the cells of the
+    ``wide`` columns take a line of their own."""
+    css = f"{table.attrs.get('class', '')} cards".strip()
+    table.attrs = AttributeDict({**table.attrs, "class": css})
+    for bound in table.columns:
+        column = bound.column
+        attrs = {part: dict(values) for part, values in (column.attrs or {}).items()}
+        cell = attrs.setdefault("td", {})
+        label = strip_tags(str(bound.header)).strip()
+        if label:
+            cell["data-label"] = label
+        if bound.name in wide:
+            cell["class"] = f"{cell.get('class', '')} wide".strip()
+        column.attrs = attrs
 
 
 class KnownCountPaginator(Paginator):

@@ -7,7 +7,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, GradeColumn, PlayerColumn, player_link
+from core.tables import BaseTable, GradeColumn, PlayerColumn, as_cards, player_link
 from public.tables.columns import key, priority, signed_two_decimals
 from public.tables.tournaments import PointsColumn, TiebreakColumn, format_points, localized
 from rules.standings import TieBreak
@@ -59,7 +59,8 @@ class StartingRankTable(BaseTable):
 
 class BoardTable(BaseTable):
     """A round by board: start numbers, ratings and points (McMahon score) before the round;
-    go adds handicap and komi, shogi names the sides sente and gote."""
+    go adds handicap and komi, shogi names the sides sente and gote. A go or McMahon round is
+    a stack of cards on a phone, every column shown."""
 
     board = tables.Column(verbose_name=_("Board"), accessor="number", attrs=key(num=True))
     white_tpn = tables.Column(
@@ -99,6 +100,9 @@ class BoardTable(BaseTable):
         if mms:
             for name in ("white_points", "black_points"):
                 self.columns[name].column.verbose_name = _("MMS")
+        if go or mms:
+            # The legend explains handicap, komi and MMS: a phone shows them, as cards.
+            as_cards(self, wide=("white", "black"))
 
     def render_white(self, value) -> str:
         return player_link(value.player)

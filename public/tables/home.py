@@ -9,11 +9,13 @@ from tournaments.models import Tournament
 
 
 class TopPlayersTable(BaseTable):
-    """A list's top ten (``PlayerRating`` rows with ``rank``)."""
+    """A list's top ten (``PlayerRating`` rows with ``rank``): rank, name, title or class and
+    rating at every width (the home page's narrow columns wrap the names and hide the
+    federation, ``static/css/layout.css``)."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs=key(num=True))
     name = PlayerColumn(verbose_name=_("Name"), accessor="player", show_title=False, attrs=key())
-    badge = tables.Column(verbose_name=_("Title or grade"), accessor="pk", attrs=priority(2))
+    badge = tables.Column(verbose_name=_("Title or grade"), accessor="pk", attrs=key())
     federation = tables.Column(
         verbose_name=_("Fed."), accessor="player__federation", default="", attrs=priority(3)
     )

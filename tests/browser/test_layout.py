@@ -1,7 +1,9 @@
 """Every public page type at a phone, a laptop and a wide screen: the key cells of every
 table (rank, name, rating; board, players, result; place, name, points …, marked ``key``)
-are on screen without scrolling sideways, and the page itself never scrolls sideways.
-A screenshot of each page at each size goes to the test artifacts."""
+are on screen without scrolling sideways (neither the page nor the box a table scrolls in),
+and the page itself never scrolls sideways; the home page's top tens show rank, name, title
+and rating whole at every width. A screenshot of each page at each size goes to the test
+artifacts."""
 
 from __future__ import annotations
 
@@ -21,8 +23,18 @@ KEY_CELLS = """() => {
     for (const row of Array.from(table.querySelectorAll('tbody tr')).slice(0, 6)) {
       for (const cell of row.querySelectorAll('td.key')) {
         const box = cell.getBoundingClientRect();
-        cells.push({text: cell.innerText.trim(), left: box.left, right: box.right,
-                    width: box.width});
+        // The part a visitor sees: inside the window and any box that scrolls the table.
+        let left = 0, right = width;
+        for (let up = cell.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible' && up !== document.body
+              && up !== document.documentElement) {
+            const clip = up.getBoundingClientRect();
+            left = Math.max(left, clip.left);
+            right = Math.min(right, clip.right);
+          }
+        }
+        cells.push({text: cell.innerText.trim(), left: box.left - left,
+                    right: box.right - right + width, width: box.width});
       }
     }
   }
@@ -124,3 +136,61 @@ def test_phone_chart_text_is_readable(site, page_at):
     )
 
     assert heights and min(heights) >= 10, heights
+
+
+#: Each cell of each top-ten table of the home page: its column, its text, whether it shows
+#: (not hidden) and whether all of it is seen: inside the viewport and inside the box that
+#: scrolls the table, its text not cut off.
+TOP_TEN_CELLS = """() => {
+  const width = document.documentElement.clientWidth;
+  const cells = [];
+  for (const table of document.querySelectorAll('.top-ten table.table')) {
+    const heads = Array.from(table.querySelectorAll('thead th')).map(th => th.innerText.trim());
+    for (const row of table.querySelectorAll('tbody tr')) {
+      Array.from(row.querySelectorAll('td')).forEach((cell, index) => {
+        const box = cell.getBoundingClientRect();
+        let left = 0, right = width;
+        for (let up = cell.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible' && up !== document.body
+              && up !== document.documentElement) {
+            const clip = up.getBoundingClientRect();
+            left = Math.max(left, clip.left);
+            right = Math.min(right, clip.right);
+          }
+        }
+        cells.push({column: heads[index], text: cell.innerText.trim(),
+                    shown: box.width > 0,
+                    seen: box.left >= left - 0.5 && box.right <= right + 0.5
+                          && cell.scrollWidth <= cell.clientWidth});
+      });
+    }
+  }
+  return cells;
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280, 1366, 1600, 1920])
+def test_home_top_tens_show_rank_name_title_and_rating_whole(site, page_at, screenshot, width):
+    """The top ten of each list on the home page: rank, name, title or class and rating are
+    shown and seen whole, at every width (they were cut off inside a box that scrolls)."""
+    from ratings.models import RatingList
+    from tests.factories import make_rating
+
+    # Two more chess lists with a top ten each: four tables side by side on a wide screen.
+    for slug in ("chess-rapid", "chess-blitz"):
+        for name, rating in (("smith", 2250), ("brown", 2105), ("jones", 1990)):
+            rating_list = RatingList.objects.get(slug=slug)
+            make_rating(site.players[name], rating, rating_list=rating_list, games=30)
+    page = page_at(reverse("ratings:home"), viewport={"width": width, "height": 900})
+
+    cells = page.evaluate(TOP_TEN_CELLS)
+    screenshot(page, f"home-top-tens-{width}")
+
+    wanted = {"Rank", "Name", "Title or grade", "Rating"}
+    shown = [cell for cell in cells if cell["shown"]]
+    # Five chess players, three in rapid and in blitz and two go players, four cells each.
+    assert sum(cell["column"] in wanted for cell in shown) == 13 * 4
+    assert [(c["column"], c["text"]) for c in shown if not c["seen"]] == []
+    badges = [c["text"] for c in shown if c["column"] == "Title or grade"]
+    assert "Expert / candidate master" in badges
+    assert "National master" in badges
