@@ -143,10 +143,21 @@ def test_round_csv_is_the_board_table(client, event):
             "Rating",
             "No.",
         ],
-        ["1", "1", "GM", "Carlsen, Magnus", "2830", "0.0", "1–0", "0.0", "", "Smith, Anna"]
-        + ["1850", "3"],
-        ["2", "4", "", "Adams, Ben", "1700", "0.0", "½–½", "0.0", "", "Ivanova, Olga"]
-        + ["2105", "2"],
+        [
+            "1",
+            "1",
+            "GM",
+            "Carlsen, Magnus",
+            "2830",
+            "0.0",
+            "1–0",
+            "0.0",
+            "",
+            "Smith, Anna",
+            "1850",
+            "3",
+        ],
+        ["2", "4", "", "Adams, Ben", "1700", "0.0", "½–½", "0.0", "", "Ivanova, Olga", "2105", "2"],
     ]
 
 

@@ -407,8 +407,20 @@ def test_standings_and_progress_csv_write_points_as_decimals_like_the_tiebreaks(
 
     rows = [line.split(",") for line in standings.content.decode().splitlines()]
     assert rows[:3] == [
-        ["Place", "No.", "Title", "Player", "Rating", "Points", "DE", "WIN", "SB", "KS"]
-        + ["Performance", "Rating change"],
+        [
+            "Place",
+            "No.",
+            "Title",
+            "Player",
+            "Rating",
+            "Points",
+            "DE",
+            "WIN",
+            "SB",
+            "KS",
+            "Performance",
+            "Rating change",
+        ],
         ["1", "1", "", "Alpha", "2500", "2.5", "0", "2", "3.0", "1.0", "2673", ""],
         ["2", "4", "", "Delta", "2350", "1.5", "0", "1", "1.5", "0.0", "2450", ""],
     ]
