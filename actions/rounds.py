@@ -4,7 +4,7 @@
         # round robin: Berger table; Swiss: the FIDE Dutch engine; go/shogi: McMahon
     discard_pairings(*, actor, round) -> None                     # draft rounds only
     publish_round(*, actor, round) -> Round                       # twice: the same round
-    add_round(*, actor, tournament, date=None) -> Round           # manual tournaments
+    add_round(*, actor, tournament, date=None) -> Round           # manual: today if no date
     create_round(*, actor, tournament, number, date=None) -> Round   # the admin: any number
     change_round_date(*, actor, round, date) -> Round             # a rated round: replays
     delete_round(*, actor, round) -> None                         # refused with games
@@ -239,11 +239,20 @@ def discard_pairings(*, actor: Any, round: Round) -> None:
         )
 
 
+def playing_day(tournament: Tournament) -> datetime.date:
+    """The date of a round published (or added) now without a date: today, within the
+    tournament's dates (before its start: its first day; an old event entered after its end:
+    its last day)."""
+    return min(max(timezone.localdate(), tournament.start_date), tournament.end_date)
+
+
 def publish_round(*, actor: Any, round: Round) -> Round:
     """Make a draft round's pairings public; from now on its results can be entered.
 
-    Publishing a published round again (a form submitted twice) changes nothing. Refused: a
-    round without games.
+    A round without a date gets :func:`playing_day`: the ledger dates its games by their
+    round (the period they are rated in still follows the tournament's end date, FIDE B.02
+    §7.1.3). Publishing a published round again (a form submitted twice) changes nothing.
+    Refused: a round without games.
     """
     tournament = round.tournament
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
@@ -254,14 +263,19 @@ def publish_round(*, actor: Any, round: Round) -> Round:
             raise ValidationError(_("A round without games cannot be published."))
         current.status = RoundStatus.PUBLISHED
         current.published_at = timezone.now()
-        current.save(update_fields=["status", "published_at"])
+        current.date = current.date or playing_day(unit.tournament)
+        current.save(update_fields=["status", "published_at", "date"])
         unit.audit(
             AuditAction.ROUND_PUBLISHED,
             _("Pairings of round %(round)d published") % {"round": current.number},
             tournament=unit.tournament,
             after={"round": current.number, "boards": boards_state(current)},
         )
-    round.status, round.published_at = current.status, current.published_at
+    round.status, round.published_at, round.date = (
+        current.status,
+        current.published_at,
+        current.date,
+    )
     return current
 
 
@@ -273,7 +287,8 @@ def add_round(
     submission: Submission | None = None,
 ) -> Round:
     """Add the next round of a manually paired tournament, published at once (its boards are
-    then added with :func:`actions.boards.add_game`).
+    then added with :func:`actions.boards.add_game`); without a ``date``, on
+    :func:`playing_day`.
 
     Refused: a tournament paired by the program (pair its rounds instead); a tournament that
     already has all its planned rounds; a date outside the tournament's dates.
@@ -297,6 +312,7 @@ def add_round(
             raise ValidationError(
                 {"date": _("The round's date must be within the tournament's dates.")}
             )
+        date = date or playing_day(current)
         round_ = Round.objects.create(
             tournament=current,
             number=number,

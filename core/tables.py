@@ -151,14 +151,49 @@ class DateTimeColumn(_DateFormatMixin, tables.DateTimeColumn):
 
 
 class PlayerColumn(tables.Column):
-    """A player's name linked to their page, FIDE title in front unless ``show_title=False``."""
+    """A player's name linked to their page, FIDE title in front unless ``show_title=False``.
+
+    A CSV download (``public.views.downloads.table_csv``) writes the name alone
+    (:meth:`value`) and, when the page shows the title, the title in a column of its own
+    before it (:attr:`titled`, :meth:`player_of`)."""
 
     def __init__(self, *args, show_title: bool = True, **kwargs):
         self.show_title = show_title
         super().__init__(*args, **kwargs)
 
+    @property
+    def titled(self) -> bool:
+        """Whether the page shows the title in front of the name (the CSV: its own column)."""
+        return self.show_title
+
+    def player_of(self, value) -> Player | None:
+        """The player of a cell's value."""
+        return value
+
     def render(self, value: Player) -> str:
         return player_link(value, show_title=self.show_title)
+
+    def value(self, value) -> str:
+        player = self.player_of(value)
+        return "" if player is None else player.name
+
+
+class SeatColumn(PlayerColumn):
+    """A player column whose cell value holds the player in ``.player`` (a board's seat, a
+    row of a round by name); no player there is a bye."""
+
+    def player_of(self, value) -> Player | None:
+        return getattr(value, "player", None)
+
+    def render(self, value) -> str:
+        player = self.player_of(value)
+        if player is None:
+            return _("bye")
+        return player_link(player, show_title=self.show_title)
+
+    def value(self, value) -> str:
+        player = self.player_of(value)
+        return str(_("bye")) if player is None else player.name
 
 
 def player_link(player: Player | None, *, show_title: bool = True) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "PLAYED_CODES",
     "RESULT_POINTS",
     "PointSystem",
+    "accepted_keys",
     "normal_code",
     "result_from_key",
     "result_of_codes",
@@ -135,6 +136,14 @@ RESULT_KEYS = {
     "dd": "DD",
     "lw": "LW",
 }
+
+
+def accepted_keys(*, bye: bool) -> tuple[str, ...]:
+    """Every key :func:`result_from_key` turns into a result, as it compares them (spaces
+    removed, lower case), so that a page can check a key before sending it."""
+    if bye:
+        return tuple(sorted(code.lower() for code in BYE_RESULTS))
+    return tuple(RESULT_KEYS)
 
 
 def result_from_key(key: str, *, bye: bool) -> str | None:

@@ -5,8 +5,10 @@ pairing programs (bbpPairings, JaVaFo).
     ranking(records, ps, tiebreaks, *, rounds, round_robin=False, edition="2026") -> places
 
 The file format is the pure module :mod:`rules.files.trf`; the import is
-:mod:`actions.trf_import`. Ratings are the ratings at the start
-(:func:`ratings.queries.ratings_at_start`), as on the standings and the dashboard.
+:mod:`actions.trf_import`. The ``001`` rating field is the FIDE rating, blank (0) for an
+unrated player (:func:`trf_ratings`); the ranks are computed with the ratings at the start
+(:func:`ratings.queries.ratings_at_start`), as on the standings and the dashboard. The
+chief arbiter (``102``) is the first arbiter appointed, the others are deputies (``112``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
-from ratings.queries import ratings_at_start
+from players.models import Player
+from ratings.queries import ratings_at_start, ratings_in_force
 from rules import standings as st
 from rules.files import trf as trfmod
 from rules.scoring import PointSystem
@@ -90,11 +93,17 @@ def export_trf(*, tournament: Tournament) -> str:
     ]
     _rank(records, tournament, ps, done)
     records.sort(key=lambda r: r.tpn)
+    fide = trf_ratings(tournament, regs, ratings)
+    player_of = {tpn: player_id for player_id, tpn in tpn_of.items()}
+    for record in records:
+        record.rating = fide.get(player_of[record.tpn]) or 0
+    chief, deputies = _arbiters(tournament)
 
     colour = tournament.round_one_colour or _colour_of_round_one(cells)
     total_rounds = max(tournament.rounds_planned or 0, done) or None
     trf = trfmod.TrfFile(
-        headers=_headers(tournament, records),
+        headers=_headers(tournament, records, chief),
+        deputies=deputies,
         round_dates=_round_dates(rounds),
         players=records,
         total_rounds=total_rounds,
@@ -182,8 +191,53 @@ def _player_record(
     )
 
 
-def _headers(tournament: Tournament, records: list[trfmod.PlayerRecord]) -> dict[str, str]:
-    """The tournament records ``012``-``092`` and ``192``."""
+def trf_ratings(
+    tournament: Tournament, regs: list[Registration], shown: dict[int, int | None]
+) -> dict[int, int | None]:
+    """Player id -> the ``001`` record's rating: "FIDE Rating" (TRF-16 and TRF-2026, columns
+    49-52), so only a rating the player holds: the rating at the start (``shown``) of a
+    player rated in the tournament's list at its start, or of a player with a FIDE ID (a
+    FIDE rating brought along, e.g. from an imported file). The rating an organiser gave an
+    unrated newcomer for the initial ranking is no FIDE rating: such a player is written
+    unrated (0). The pairings are not affected: they use the pairing numbers, and our own
+    engine reads the ratings at the start, not this file."""
+    listed = ratings_in_force(tournament, [r.player_id for r in regs])
+    return {
+        r.player_id: shown.get(r.player_id)
+        for r in regs
+        if r.player_id in listed or r.player.fide_id is not None
+    }
+
+
+def _arbiter_text(user) -> str:
+    """A ``102``/``112`` record's text: the arbiter's name, "Last, First" as in the ``001``
+    records when the account is a player's, with the FIDE ID in brackets when known (as in
+    the sample TRF of FIDE's pairing engine JaVaFo: ``102 IA Mikel Larreategi Arana
+    (22232540)``); else the account's full name or user name."""
+    try:
+        player = user.player
+    except Player.DoesNotExist:
+        return user.get_full_name() or user.get_username()
+    return f"{player.name} ({player.fide_id})" if player.fide_id else player.name
+
+
+def _arbiters(tournament: Tournament) -> tuple[str | None, list[str]]:
+    """The chief arbiter (the first arbiter appointed) and the deputies, as record texts."""
+    through = Tournament.arbiters.through
+    users = [
+        row.user
+        for row in through.objects.filter(tournament=tournament)
+        .select_related("user__player")
+        .order_by("pk")
+    ]
+    texts = [_arbiter_text(user) for user in users]
+    return (texts[0] if texts else None), texts[1:]
+
+
+def _headers(
+    tournament: Tournament, records: list[trfmod.PlayerRecord], chief: str | None
+) -> dict[str, str]:
+    """The tournament records ``012``-``102`` and ``192``."""
     headers = {"012": tournament.name}
     if tournament.city:
         headers["022"] = tournament.city
@@ -194,6 +248,8 @@ def _headers(tournament: Tournament, records: list[trfmod.PlayerRecord]) -> dict
     headers["062"] = str(len(records))
     headers["072"] = str(sum(1 for r in records if r.rating))
     headers["092"] = str(tournament.get_pairing_system_display())
+    if chief:
+        headers["102"] = chief
     ett = _trf_type(tournament)
     if ett:
         headers["192"] = ett

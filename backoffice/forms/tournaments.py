@@ -198,6 +198,7 @@ class ResultForm(forms.Form):
     stored codes; a bye's ``F H U Z``; ``x`` clears a result). The field never starts on a
     result: an empty save writes nothing. ``correction`` is set once the game has a result;
     ``based_on`` is the result shown when the form was drawn (the stale-form guard);
+    ``data-keys`` on the field lists every key it accepts (:func:`rules.scoring.accepted_keys`);
     ``confirm_later`` confirms a correction that later rounds' pairings used."""
 
     result = forms.CharField(
@@ -230,6 +231,11 @@ class ResultForm(forms.Form):
             self.fields["result"].widget.attrs["aria-label"] = _("Result of board %(board)d") % {
                 "board": game.board
             }
+        # Every key the field accepts, for the page's script: Enter on another key keeps the
+        # cursor on this board (organise.js) while the row comes back with the message.
+        clears = game is not None and bool(game.result)
+        keys = scoring.accepted_keys(bye=bye) + (("x",) if clears else ())
+        self.fields["result"].widget.attrs["data-keys"] = " ".join(keys)
         if game is not None and game.result:
             self.initial.setdefault("correction", True)
         self.initial.setdefault("based_on", game.result if game is not None else "")
@@ -245,10 +251,19 @@ class ResultForm(forms.Form):
         if code is None:
             raise forms.ValidationError(
                 _("“%(typed)s” is not a result: type %(keys)s.")
-                % {"typed": typed, "keys": "F, H, U, Z" if bye else "1, =, 0, +, -"},
+                % {"typed": typed, "keys": self.keys_text(bye=bye)},
                 code="unknown",
             )
         return code
+
+    def keys_text(self, *, bye: bool) -> str:
+        """The keys the field takes, for its message: a game's ``1 = ½ 0 + - --`` or a bye's
+        ``F H U Z`` (the stored codes, ``10`` ``01`` ``==`` ``+-`` ``-+`` ``WL`` ``DD``
+        ``LW``, are taken too), and ``x``, which clears the result, when there is one."""
+        keys = "F, H, U, Z" if bye else "1, =, ½, 0, +, -, --"
+        if self.game is not None and self.game.result:
+            return _("%(keys)s, or x to clear the result") % {"keys": keys}
+        return keys
 
 
 class ReportForm(forms.Form):

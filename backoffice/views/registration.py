@@ -177,11 +177,13 @@ class RegisterView(TournamentMixin, View):
 
 
 def _entered(registrations: list[Registration]) -> str:
+    """ "2 players entered: Smith, John; Doe, Jane." The names are "Last, First", so they are
+    separated by semicolons: with commas the list could not be read back."""
     return ngettext(
         "%(count)d player entered: %(names)s.",
         "%(count)d players entered: %(names)s.",
         len(registrations),
-    ) % {"count": len(registrations), "names": ", ".join(r.player.name for r in registrations)}
+    ) % {"count": len(registrations), "names": "; ".join(r.player.name for r in registrations)}
 
 
 class EntriesView(RegistrationActionView):

@@ -290,10 +290,16 @@ class ResultView(RoundActionView):
             later_rounds_confirmed=form.cleaned_data["confirm_later"],
         )
 
-    def _row(self, **state: Any) -> HttpResponse:
+    def _row(self, *, refocus: bool = False, **state: Any) -> HttpResponse:
+        """The board's row again; ``refocus``: the key typed was no result, so the row's
+        field takes the cursor back (``autofocus``, which htmx honours in a swapped row; the
+        page's script did not move on either) to type the result again."""
         game = board_games(self.round, self.tournament, only=self.kwargs["board"])[0]
         for name, value in state.items():
             setattr(game, name, value)
+        if refocus:
+            attrs = game.form.fields["result"].widget.attrs
+            attrs.update({"autofocus": True, "aria-invalid": "true"})
         context = {
             "game": game,
             "tournament": self.tournament,
@@ -309,7 +315,7 @@ class ResultView(RoundActionView):
         if not form.is_valid():
             text = " ".join(e for errors in form.errors.values() for e in errors)
             if request.htmx:
-                return self._row(row_error=text)
+                return self._row(row_error=text, refocus=True)
             messages.error(
                 request, _("Board %(board)d: %(why)s") % {"board": form.game.board, "why": text}
             )

@@ -7,9 +7,15 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, GradeColumn, PlayerColumn, as_cards, player_link
+from core.tables import BaseTable, GradeColumn, PlayerColumn, SeatColumn, as_cards, player_link
 from public.tables.columns import key, priority, signed_two_decimals
-from public.tables.tournaments import PointsColumn, TiebreakColumn, format_points, localized
+from public.tables.tournaments import (
+    PointsColumn,
+    TiebreakColumn,
+    format_points,
+    localized,
+    points_value,
+)
 from rules.standings import TieBreak
 from tournaments.event_queries import Board, Cell
 
@@ -66,7 +72,7 @@ class BoardTable(BaseTable):
     white_tpn = tables.Column(
         verbose_name=_("No."), accessor="white__tpn", default="–", attrs=priority(3, num=True)
     )
-    white = tables.Column(verbose_name=_("White"), accessor="white", attrs=key())
+    white = SeatColumn(verbose_name=_("White"), accessor="white", attrs=key())
     white_rating = tables.Column(
         verbose_name=_("Rating"), accessor="white__rating", default="–", attrs=priority(2, num=True)
     )
@@ -79,7 +85,7 @@ class BoardTable(BaseTable):
     black_points = tables.Column(
         verbose_name=_("Pts"), accessor="black__points", default="", attrs=priority(2, num=True)
     )
-    black = tables.Column(verbose_name=_("Black"), accessor="black", attrs=key())
+    black = SeatColumn(verbose_name=_("Black"), accessor="black", attrs=key())
     black_rating = tables.Column(
         verbose_name=_("Rating"), accessor="black__rating", default="–", attrs=priority(2, num=True)
     )
@@ -104,12 +110,6 @@ class BoardTable(BaseTable):
             # The legend explains handicap, komi and MMS: a phone shows them, as cards.
             as_cards(self, wide=("white", "black"))
 
-    def render_white(self, value) -> str:
-        return player_link(value.player)
-
-    def render_black(self, value) -> str:
-        return player_link(value.player) if value.player else _("bye")
-
     def render_white_tpn(self, value) -> str:
         return dash(value)
 
@@ -121,6 +121,11 @@ class BoardTable(BaseTable):
         return "" if value is None else format_points(value)
 
     render_black_points = render_white_points
+
+    def value_white_points(self, value) -> str:
+        return "" if value is None else points_value(value)
+
+    value_black_points = value_white_points
 
     def render_result(self, record: Board) -> str:
         return record.result or "–"
@@ -135,7 +140,7 @@ class BoardTable(BaseTable):
 class NameTable(BaseTable):
     """A round by name: each player once, with board, colour, opponent and own score."""
 
-    player = tables.Column(verbose_name=_("Name"), accessor="me", attrs=key())
+    player = SeatColumn(verbose_name=_("Name"), accessor="me", attrs=key())
     tpn = tables.Column(
         verbose_name=_("No."), accessor="me__tpn", default="–", attrs=priority(3, num=True)
     )
@@ -147,7 +152,7 @@ class NameTable(BaseTable):
     )
     board = tables.Column(verbose_name=_("Board"), attrs=key(num=True))
     colour = tables.Column(verbose_name=_("Colour"), attrs=priority(2))
-    opponent = tables.Column(verbose_name=_("Opponent"), attrs=key())
+    opponent = SeatColumn(verbose_name=_("Opponent"), attrs=key())
     opponent_rating = tables.Column(
         verbose_name=_("Rating"),
         accessor="opponent__rating",
@@ -167,12 +172,6 @@ class NameTable(BaseTable):
         if mms:
             self.columns["points"].column.verbose_name = _("MMS")
 
-    def render_player(self, value) -> str:
-        return player_link(value.player)
-
-    def render_opponent(self, value) -> str:
-        return player_link(value.player) if value.player else _("bye")
-
     def render_tpn(self, value) -> str:
         return dash(value)
 
@@ -181,6 +180,9 @@ class NameTable(BaseTable):
 
     def render_points(self, value) -> str:
         return "" if value is None else format_points(value)
+
+    def value_points(self, value) -> str:
+        return "" if value is None else points_value(value)
 
     def render_colour(self, record) -> str:
         return colour_html(record.colour, shogi=self.shogi) if record.opponent.player else ""

@@ -7,22 +7,46 @@ import re
 
 from django.http import HttpResponse
 from django.utils.html import strip_tags
+from django.utils.translation import gettext as _
 
+from core.tables import PlayerColumn
 from public.exports import safe_text
 
 _NUMBER = re.compile(r"[+\-−]?\d+([.,]\d+)?")
 
 
+def _text(value) -> str:
+    """A cell as text: HTML removed, entities read."""
+    return "" if value is None else html.unescape(strip_tags(str(value))).strip()
+
+
+def _titled(bound) -> bool:
+    """A player column whose page shows the title in front of the name."""
+    return isinstance(bound.column, PlayerColumn) and bound.column.titled
+
+
 def table_csv(table) -> str:
     """A django-tables2 table as CSV: its header and rows as the page shows them (HTML
     removed), every text cell neutralised with :func:`safe_text`; numbers (``-3``,
-    ``+12.40``) are left as they are."""
+    ``+12.40``) are left as they are. Points are decimals, as the tie-breaks are (``4.5``, not
+    the page's ``4½``: the columns' ``value``); a player's title, shown on the page in front of
+    the name, gets a column of its own before the name's."""
+    columns = [bound for bound in table.columns.iterall() if not bound.column.exclude_from_export]
+    header = []
+    for bound in columns:
+        if _titled(bound):
+            header.append(str(_("Title")))
+        header.append(_text(bound.header))
     out = io.StringIO()
     writer = csv.writer(out)
-    for row in table.as_values():
-        cells = [
-            "" if cell is None else html.unescape(strip_tags(str(cell))).strip() for cell in row
-        ]
+    writer.writerow([safe_text(cell) for cell in header])
+    for row in table.rows:
+        cells = []
+        for bound in columns:
+            if _titled(bound):
+                player = bound.column.player_of(bound.accessor.resolve(row.record, quiet=True))
+                cells.append(player.title if player is not None else "")
+            cells.append(_text(row.get_cell_value(bound.name)))
         writer.writerow([cell if _NUMBER.fullmatch(cell) else safe_text(cell) for cell in cells])
     return out.getvalue()
 

@@ -134,7 +134,8 @@ def ratings_at_start(
     tournament: Tournament, registrations: Iterable[Registration]
 ) -> dict[int, int | None]:
     """Player id -> the player's rating at the start of ``tournament``: the one rating shown
-    for the tournament on its standings, its organiser pages and in its TRF file.
+    for the tournament on its standings and its organiser pages, and in its TRF file for a
+    player who holds a rating (``backoffice.files.trf.trf_ratings``).
 
     The registration's ``rating_at_start`` when the organiser (or the file imported) set
     one; otherwise, in a rated tournament, the rating in force at the start date:
@@ -153,6 +154,19 @@ def ratings_at_start(
         r.player_id: r.rating_at_start for r in registrations if r.rating_at_start is not None
     }
     missing = [r.player_id for r in registrations if r.player_id not in ratings]
+    if missing:
+        ratings.update(ratings_in_force(tournament, missing))
+    return ratings
+
+
+def ratings_in_force(tournament: Tournament, player_ids: Iterable[int]) -> dict[int, int]:
+    """Player id -> the player's own rating in the tournament's list at its start, whatever
+    the registration says: the part of :func:`ratings_at_start` after the registration's
+    ``rating_at_start``. A player without one (unrated in the list, or an unrated
+    tournament) is left out. The TRF export writes only such a rating, never the rating an
+    organiser gave an unrated player for the initial ranking. One query at most."""
+    missing = list(player_ids)
+    ratings: dict[int, int | None] = {}
     if not missing or tournament.rating_list_id is None:
         return ratings
     if tournament.rating_list.system in GRADE_SYSTEMS:
@@ -161,8 +175,8 @@ def ratings_at_start(
             .order_by("date", "pk")
             .values_list("player_id", "rating_used")
         ):
-            ratings.setdefault(player_id, used)
-        return ratings
+            ratings.setdefault(player_id, used)  # the first game's, even None (unrated)
+        return {player_id: used for player_id, used in ratings.items() if used is not None}
     in_force = PublishedRating.objects.filter(
         published_list__rating_list_id=tournament.rating_list_id,
         published_list__date__lte=tournament.start_date,
@@ -186,9 +200,7 @@ def ratings_at_start(
             published[player_id] = (rating, day)
         elif list_rating is not None:
             published[player_id] = (list_rating, list_date)
-    for player_id, (rating, _day) in published.items():
-        ratings[player_id] = rating
-    return ratings
+    return {player_id: rating for player_id, (rating, _day) in published.items()}
 
 
 def tournament_changes(tournament: Tournament) -> dict[int, Decimal]:

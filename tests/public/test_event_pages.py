@@ -118,18 +118,46 @@ def test_pairings_by_name_and_their_csv(client, event):
         ["Smith, Anna", "3", "1850", "0", "2", "white", "Adams, Ben", "1700", "0"],
     ]
     assert download["Content-Disposition"] == 'attachment; filename="spring-round-2-by-name.csv"'
-    assert download.content.decode().splitlines()[1] == (
-        '"Adams, Ben",4,1700,½,2,black,"Smith, Anna",1850,1'
-    )
+    # The CSV: the title in its own column, points before the round as a decimal.
+    assert download.content.decode().splitlines()[:2] == [
+        "Title,Name,No.,Rating,Pts,Board,Colour,Title,Opponent,Rating,Score",
+        ',"Adams, Ben",4,1700,0.5,2,black,,"Smith, Anna",1850,1',
+    ]
 
 
 def test_round_csv_is_the_board_table(client, event):
     download = client.get(reverse("tournaments:round_csv", args=["spring", 1]))
 
     assert list(csv.reader(io.StringIO(download.content.decode()))) == [
-        ["Board", "No.", "White", "Rating", "Pts", "Result", "Pts", "Black", "Rating", "No."],
-        ["1", "1", "GM Carlsen, Magnus", "2830", "0", "1–0", "0", "Smith, Anna", "1850", "3"],
-        ["2", "4", "Adams, Ben", "1700", "0", "½–½", "0", "Ivanova, Olga", "2105", "2"],
+        [
+            "Board",
+            "No.",
+            "Title",
+            "White",
+            "Rating",
+            "Pts",
+            "Result",
+            "Pts",
+            "Title",
+            "Black",
+            "Rating",
+            "No.",
+        ],
+        [
+            "1",
+            "1",
+            "GM",
+            "Carlsen, Magnus",
+            "2830",
+            "0.0",
+            "1–0",
+            "0.0",
+            "",
+            "Smith, Anna",
+            "1850",
+            "3",
+        ],
+        ["2", "4", "", "Adams, Ben", "1700", "0.0", "½–½", "0.0", "", "Ivanova, Olga", "2105", "2"],
     ]
 
 
@@ -154,12 +182,13 @@ def test_standings_csv_follows_the_chosen_round(client, event):
 
     rows = list(csv.reader(io.StringIO(download.content.decode())))
     assert download["Content-Disposition"] == 'attachment; filename="spring-standings.csv"'
-    assert [row[:5] for row in rows] == [
-        ["Place", "No.", "Player", "Rating", "Points"],
-        ["1", "1", "GM Carlsen, Magnus", "2830", "1"],
-        ["2", "2", "Ivanova, Olga", "2105", "½"],  # the tie-breaks part the two draws
-        ["3", "4", "Adams, Ben", "1700", "½"],
-        ["4", "3", "Smith, Anna", "1850", "0"],
+    # The title in its own column, the points as decimals (as the tie-breaks are).
+    assert [row[:6] for row in rows] == [
+        ["Place", "No.", "Title", "Player", "Rating", "Points"],
+        ["1", "1", "GM", "Carlsen, Magnus", "2830", "1.0"],
+        ["2", "2", "", "Ivanova, Olga", "2105", "0.5"],  # the tie-breaks part the two draws
+        ["3", "4", "", "Adams, Ben", "1700", "0.5"],
+        ["4", "3", "", "Smith, Anna", "1850", "0.0"],
     ]
 
 

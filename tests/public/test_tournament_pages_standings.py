@@ -245,8 +245,8 @@ def test_swiss_crosstable_as_csv(client, swiss):
 
     assert response["Content-Disposition"] == 'attachment; filename="swiss-crosstable.csv"'
     lines = response.content.decode().splitlines()
-    assert lines[0].startswith("Place,No.,Name,Points,Rating,1,2,3,BH/C1,")
-    assert lines[2].startswith("2,1,S1,2½,,3w1,5b1,2w½,")
+    assert lines[0].startswith("Place,No.,Title,Name,Points,Rating,1,2,3,BH/C1,")
+    assert lines[2].startswith("2,1,,S1,2.5,,3w1,5b1,2w½,")
 
 
 def test_unfinished_round_is_left_out_of_the_standings(client, swiss):
@@ -395,3 +395,37 @@ def test_round_robin_detail_page_links_the_crosstable(client, round_robin, swiss
     assert reverse("tournaments:crosstable", args=["rr"]) in rr_page
     assert reverse("tournaments:crosstable", args=["swiss"]) in swiss_page
     assert reverse("tournaments:progress", args=["swiss"]) in swiss_page
+
+
+def test_standings_and_progress_csv_write_points_as_decimals_like_the_tiebreaks(
+    client, round_robin, swiss
+):
+    """Issue 19: the CSV's points were text (``2½``) next to decimal tie-breaks (``3.0``),
+    and the title sat inside the name. Points are now decimals too, in every download."""
+    standings = client.get(reverse("tournaments:standings_csv", args=["rr"]))
+    progress = client.get(reverse("tournaments:progress_csv", args=["swiss"]))
+
+    rows = [line.split(",") for line in standings.content.decode().splitlines()]
+    assert rows[:3] == [
+        [
+            "Place",
+            "No.",
+            "Title",
+            "Player",
+            "Rating",
+            "Points",
+            "DE",
+            "WIN",
+            "SB",
+            "KS",
+            "Performance",
+            "Rating change",
+        ],
+        ["1", "1", "", "Alpha", "2500", "2.5", "0", "2", "3.0", "1.0", "2673", ""],
+        ["2", "4", "", "Delta", "2350", "1.5", "0", "1", "1.5", "0.0", "2450", ""],
+    ]
+    assert progress.content.decode().splitlines()[:3] == [
+        "Place,No.,Title,Player,Rating,1,2,3",
+        "1,4,,S4,,0.5,1.5,2.5",
+        "2,1,,S1,,1.0,2.0,2.5",
+    ]

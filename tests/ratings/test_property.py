@@ -215,6 +215,16 @@ def test_many_go_and_shogi_updates_equal_a_full_replay(slug, starting, early_clo
                        grades=GRADES)  # fmt: skip
 
 
+def _round_date(start: datetime.date, end: datetime.date, index: int) -> datetime.date | None:
+    """Round ``index``'s date: a day apart from the start (the tournament spanning the February
+    list plays its first rounds before it, and is rated after it), the last round undated (its
+    games carry the end date). The ledger dates games by their round, the period follows the
+    tournament's end (docs/ratings.md)."""
+    if index == ROUNDS - 1:
+        return None
+    return min(start + datetime.timedelta(days=index), end)
+
+
 def _check_incremental(rating_list, starting, early_closes, operations, *, grades=None):
     with transaction.atomic():
         players = [make_player(f"P{i}") for i in range(PLAYERS)]
@@ -231,7 +241,12 @@ def _check_incremental(rating_list, starting, early_closes, operations, *, grade
                 start_date=start, end_date=end, rating_list=rating_list, rating_class="B"
             )
             register(tournament, *players)
-            rounds.append([make_round(tournament, n + 1) for n in range(ROUNDS)])
+            rounds.append(
+                [
+                    make_round(tournament, n + 1, date=_round_date(start, end, n))
+                    for n in range(ROUNDS)
+                ]
+            )
         closed: list[datetime.date] = []
         for _ in range(early_closes):  # lists published before any game: later periods
             _apply(
