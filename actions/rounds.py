@@ -83,7 +83,7 @@ def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = 
             )
         _check_previous(previous)
         registrations = _numbered(current, number)
-        total = round_total(current, len(registrations))
+        total = round_total(current, len(registrations)) or 0
         if total < 1:
             raise ValidationError(_("Set the number of rounds first."))
         if number > total:

@@ -99,9 +99,14 @@ def round_version(round: Round) -> str:
     return hashlib.sha256("|".join(rows).encode()).hexdigest()[:16]
 
 
-def planned_rounds(tournament: Tournament, players: int) -> int:
-    """The number of rounds: the Berger table's for a round robin, else the planned one."""
+def planned_rounds(tournament: Tournament, players: int) -> int | None:
+    """The number of rounds: the Berger table's for a round robin, else the planned one.
+
+    ``None`` while it is not known yet: a round robin of fewer than two players (its rounds
+    follow from its players)."""
     if tournament.is_round_robin:
+        if players < 2:
+            return None
         return berger.round_count(
             players, double=tournament.pairing_system == PairingSystem.DOUBLE_ROUND_ROBIN
         )
@@ -167,7 +172,7 @@ def next_step(tournament: Tournament) -> NextStep:
         if total and done >= total:
             return NextStep("finish", done)
         return NextStep("add", done + 1)
-    if players < 2 and done == 0:
+    if (players < 2 and done == 0) or total is None:
         return NextStep("players")
     if total < 1:
         return NextStep("rounds")
