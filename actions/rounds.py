@@ -297,6 +297,9 @@ def add_round(
             raise ValidationError(
                 {"date": _("The round's date must be within the tournament's dates.")}
             )
+        if current.status != TournamentStatus.RUNNING:
+            current.status = TournamentStatus.RUNNING  # its first round starts the tournament
+            current.save(update_fields=["status"])
         round_ = Round.objects.create(
             tournament=current,
             number=number,
