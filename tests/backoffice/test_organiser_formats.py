@@ -4,15 +4,16 @@ and the pages of an empty round robin (its rounds not known yet) say what to do 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from ratings.models import RatingList
+from ratings.models import PlayerRating, RatingList
 from tests.factories import make_club, make_player, make_tournament, register
 from tournaments.enums import PairingSystem
-from tournaments.models import Tournament
+from tournaments.models import Registration, Tournament
 from tournaments.pairing_queries import next_step, planned_rounds
 
 pytestmark = pytest.mark.django_db
@@ -165,3 +166,49 @@ def test_the_create_form_preselects_no_club_of_two(client):
     form = client.get(CREATE).context["form"]
 
     assert form["club"].value() is None
+
+
+def _picker_form(html: str, player_pk: int) -> dict[str, str]:
+    """The hidden and number inputs of the picker's row of ``player_pk``, as the browser
+    posts them."""
+    row = re.search(
+        rf'<form[^>]*organise/register/[^>]*>(?:(?!</form>).)*?name="player" value="{player_pk}"'
+        r"(?:(?!</form>).)*</form>",
+        html,
+        re.S,
+    )
+    assert row is not None
+    return dict(re.findall(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"', row[0]))
+
+
+@pytest.mark.parametrize(
+    ("grade", "declared", "entered"),
+    [("8k", "9k", "8k"), ("", "8k", "8k"), ("2d", "", "2d")],
+)
+def test_a_go_player_picked_with_a_grade_is_entered_with_that_grade(
+    admin_client, grade, declared, entered
+):
+    """Before, a player shown as 8k (the grade of their live rating, 1259.93) was entered with
+    the published rating 1200 and so as 9k; a newcomer who declared 8k had no grade at all."""
+    go = RatingList.objects.get(slug="go-egf")
+    player = make_player("Moreau", "Luc")
+    PlayerRating.objects.create(
+        rating_list=go,
+        player=player,
+        rating=1200 if grade else None,
+        live_rating=Decimal("1259.93") if grade else None,
+        grade=grade,
+        declared_grade=declared,
+    )
+    tournament = make_tournament(
+        "Cup", slug="cup", rating_list=go, pairing_system=PairingSystem.MCMAHON_GO, rounds_planned=3
+    )
+    html = admin_client.get(reverse("tournaments:organise", args=["cup"]) + "?q=Moreau")
+    page = html.content.decode()
+    assert f'Moreau, Luc <span class="meta">{entered}</span>' in page
+
+    admin_client.post(
+        reverse("tournaments:organise_register", args=["cup"]), _picker_form(page, player.pk)
+    )
+
+    assert Registration.objects.get(tournament=tournament).grade == entered
