@@ -124,6 +124,9 @@ class NextStep:
     kind: str
     round: int = 0
     boards: tuple[int, ...] = ()
+    #: ``add`` in a manual tournament of open length (no planned rounds) whose rounds so far
+    #: are played: it may also finish now.
+    can_finish: bool = False
 
     @property
     def can_pair(self) -> bool:
@@ -144,7 +147,9 @@ class NextStep:
             "rounds": _("set the number of rounds first."),
             "publish": _("publish round %(round)d first."),
             "pair": _("round %(round)d can be paired."),
-            "add": _("add round %(round)d and its boards."),
+            "add": _("add round %(round)d and its boards, or finish the tournament.")
+            if self.can_finish
+            else _("add round %(round)d and its boards."),
             "finish": _("every round is played: finish the tournament."),
             "finished": _("the tournament is finished."),
         }[self.kind] % {"round": self.round}
@@ -171,7 +176,7 @@ def next_step(tournament: Tournament) -> NextStep:
     if tournament.pairing_system == PairingSystem.MANUAL:
         if total and done >= total:
             return NextStep("finish", done)
-        return NextStep("add", done + 1)
+        return NextStep("add", done + 1, can_finish=not total and done > 0)
     if (players < 2 and done == 0) or total is None:
         return NextStep("players")
     if total < 1:

@@ -8,9 +8,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from actions.boards import add_game
 from actions.reports import report_result
 from actions.results import record_result
 from actions.rounds import add_round
+from actions.tournaments import finish_tournament
 from backoffice.forms.tournaments import ReportForm
 from core.roles import SYSTEM
 from players.models import Player
@@ -195,3 +197,26 @@ def test_the_go_round_page_offers_no_draw_key_with_a_half_point_of_komi(admin_cl
 
     assert "<kbd>1</kbd> White wins · <kbd>0</kbd>" in html
     assert "<kbd>½</kbd>" not in html
+
+
+def test_a_manual_tournament_of_open_length_finishes_after_a_played_round(admin_client):
+    """Before, a manual tournament without a number of rounds could never finish: its next
+    step was always "add round n"."""
+    tournament = make_tournament(
+        "Open", slug="open", pairing_system=PairingSystem.MANUAL, rounds_planned=0
+    )
+    a, b = make_player("A"), make_player("B")
+    register(tournament, a, b)
+    with pytest.raises(ValidationError, match="cannot finish yet"):
+        finish_tournament(tournament=tournament, actor=SYSTEM)
+    round_ = add_round(tournament=tournament, actor=SYSTEM)
+    add_game(round=round_, board=1, white=a, black=b, result="10", actor=SYSTEM)
+
+    dashboard = admin_client.get(reverse("tournaments:organise", args=["open"])).content.decode()
+    assert "add round 2 and its boards, or finish the tournament." in dashboard
+    assert dashboard.count("Finish the tournament") == 1
+    finish_tournament(tournament=tournament, actor=SYSTEM)
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.FINISHED
+    assert [row["points"] for row in tournament.final_standings["rows"]] == ["1", "0"]

@@ -212,3 +212,27 @@ def test_a_go_player_picked_with_a_grade_is_entered_with_that_grade(
     )
 
     assert Registration.objects.get(tournament=tournament).grade == entered
+
+
+@pytest.mark.parametrize("game", ["chess", "go", "shogi"])
+def test_no_field_a_format_hides_is_required_by_the_browser(admin_client, game):
+    """A field shown for some formats only (``only-*``, ``hide-rr``) is hidden by the style
+    sheet for the others: a ``required`` input or select with no value there would block the
+    submit without a word, on the create form and on the settings form."""
+    tournament = make_tournament(
+        "Settings", slug="settings", rating_list=RatingList.objects.filter(game=game).first()
+    )
+    pages = [
+        admin_client.get(f"{CREATE}?game={game}").content.decode(),
+        admin_client.get(reverse("tournaments:organise", args=[tournament.slug])).content.decode(),
+    ]
+    wrappers = 0
+    for html in pages:
+        for wrapper in re.findall(
+            r'<div class="field[^"]*\b(?:only-\w+|hide-rr)\b[^"]*">.*?</div>', html, re.S
+        ):
+            wrappers += 1
+            for control in re.findall(r"<(?:input|select|textarea)[^>]*>", wrapper):
+                if " required" in control:
+                    assert "<select" in control and "selected" in wrapper, control
+    assert wrappers >= 2
