@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.db import connections
 
+from tests.browser.conftest import PHONE
 from tests.browser.event import club_with_members, enter_round_from_the_keyboard, log_in, user
 from tests.browser.formats import (
     create,
@@ -27,11 +28,14 @@ DESKTOP = {"width": 1366, "height": 768}
 
 
 @pytest.fixture
-def organiser_page(chromium, live_server):
-    """A page of the club's organiser ``olga``, signed in through the login form."""
+def organiser_page(request, chromium, live_server):
+    """A page of the club's organiser ``olga``, signed in through the login form; desktop
+    sized, or phone sized for a test marked ``@pytest.mark.parametrize("organiser_page",
+    [PHONE], indirect=True)``."""
     club = club_with_members()
     club.organisers.add(user("olga"))
-    context = chromium.new_context(viewport=DESKTOP)
+    viewport = getattr(request, "param", DESKTOP)
+    context = chromium.new_context(viewport=viewport, has_touch=viewport == PHONE)
     page = context.new_page()
     log_in(page, live_server.url, "olga", "/tournaments/organise/")
     yield page
@@ -126,7 +130,8 @@ SHOGI_PLAYERS = [
 ]
 
 
-def test_a_shogi_round_robin(live_server, organiser_page):
+@pytest.mark.parametrize("organiser_page", [PHONE], indirect=True)
+def test_a_shogi_round_robin_on_a_phone(live_server, organiser_page):
     page, base = organiser_page, live_server.url
     create(
         page,
