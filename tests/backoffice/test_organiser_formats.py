@@ -127,9 +127,15 @@ def test_an_empty_round_robin_has_no_planned_rounds_yet_and_every_page_answers(
         reverse("tournaments:players", args=["empty-rr"]),
         reverse("tournaments:rounds", args=["empty-rr"]),
         reverse("tournaments:trf_export", args=["empty-rr"]),
+        reverse("tournaments:organise_print_list", args=["empty-rr", "start-list"]),
+        reverse("tournaments:organise_print_list", args=["empty-rr", "wallchart"]),
     ]
     for url in pages:
         assert admin_client.get(url).status_code == 200, url
+    results_file = {"go-egf": "h9_export", "shogi-fesa": "turnering_export"}.get(list_slug)
+    if results_file:  # nothing to send yet: back to the dashboard with a message, not a 500
+        response = admin_client.get(reverse(f"tournaments:{results_file}", args=["empty-rr"]))
+        assert (response.status_code, response.url) == (302, pages[0])
     refused = admin_client.post(reverse("tournaments:organise_pair", args=["empty-rr"]))
     assert refused.status_code in (200, 302)
     assert not tournament.rounds.exists()
