@@ -173,11 +173,13 @@ def next_step(tournament: Tournament) -> NextStep:
     done = last.number if last is not None else 0
     players = Registration.objects.filter(tournament=tournament).count()
     total = planned_rounds(tournament, players)
+    if players < 2 and done == 0:
+        return NextStep("players")
     if tournament.pairing_system == PairingSystem.MANUAL:
         if total and done >= total:
             return NextStep("finish", done)
         return NextStep("add", done + 1, can_finish=not total and done > 0)
-    if (players < 2 and done == 0) or total is None:
+    if total is None:
         return NextStep("players")
     if total < 1:
         return NextStep("rounds")

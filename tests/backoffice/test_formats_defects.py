@@ -21,6 +21,7 @@ from tests.factories import make_game, make_player, make_round, make_tournament,
 from tests.helpers import tables
 from tournaments.enums import PairingSystem, TournamentStatus
 from tournaments.models import Tournament
+from tournaments.pairing_queries import next_step
 
 pytestmark = pytest.mark.django_db
 
@@ -220,3 +221,11 @@ def test_a_manual_tournament_of_open_length_finishes_after_a_played_round(admin_
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
     assert [row["points"] for row in tournament.final_standings["rows"]] == ["1", "0"]
+
+
+def test_an_empty_manual_tournament_asks_for_players_first():
+    """Before, an empty manual tournament's next step was "add round 1 and its boards."."""
+    tournament = make_tournament(pairing_system=PairingSystem.MANUAL, rounds_planned=2)
+    assert str(next_step(tournament)) == "enter at least two players first."
+    register(tournament, make_player("A"), make_player("B"))
+    assert str(next_step(tournament)) == "add round 1 and its boards."
