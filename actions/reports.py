@@ -16,6 +16,7 @@ from actions.results import enter_result
 from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import RESULTS, change
+from tournaments.event_queries import draw_refusal
 from tournaments.models import Game, ResultReport
 
 
@@ -33,6 +34,8 @@ def report_result(*, actor: Any, game: Game, result: str) -> ResultReport:
         raise ValidationError({"result": _("Report 1-0, ½-½ or 0-1.")})
     tournament = game.round.tournament
     with change(actor=actor, role=roles.reporter_of(game), tournament=tournament) as unit:
+        if refusal := draw_refusal(unit.tournament, game, result):
+            raise ValidationError({"result": refusal})
         player = roles.player_of(actor)
         existing = ResultReport.objects.filter(game=game, player=player).first()
         if existing is not None and existing.result == result:

@@ -22,6 +22,7 @@ from core import roles
 from core.enums import AuditAction
 from core.unit_of_work import RESULTS, Unit, change
 from tournaments.enums import RoundStatus
+from tournaments.event_queries import draw_refusal
 from tournaments.models import Game, Registration, Round
 
 
@@ -136,6 +137,8 @@ def enter_result(
         )
     if not current.result and result == "" and not correction:
         raise ValidationError({"result": _("Choose a result.")})
+    if refusal := draw_refusal(unit.tournament, current, result):
+        raise ValidationError({"result": refusal})
     previous = current.result
     if previous == result:
         return current

@@ -83,7 +83,7 @@ def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = 
             )
         _check_previous(previous)
         registrations = _numbered(current, number)
-        total = round_total(current, len(registrations))
+        total = round_total(current, len(registrations)) or 0
         if total < 1:
             raise ValidationError(_("Set the number of rounds first."))
         if number > total:
@@ -312,6 +312,9 @@ def add_round(
             raise ValidationError(
                 {"date": _("The round's date must be within the tournament's dates.")}
             )
+        if current.status != TournamentStatus.RUNNING:
+            current.status = TournamentStatus.RUNNING  # its first round starts the tournament
+            current.save(update_fields=["status"])
         date = date or playing_day(current)
         round_ = Round.objects.create(
             tournament=current,

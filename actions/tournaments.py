@@ -384,13 +384,14 @@ def final_standings(tournament: Tournament) -> dict[str, Any]:
 def finish_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
     """Finish the tournament after its last round: its final standings are frozen
     (``final_standings``) and nothing more is paired, entered or corrected until it is
-    reopened. Twice: nothing changes. Refused: rounds still to pair, publish or complete."""
+    reopened. A manual tournament of open length (no planned rounds) finishes after any
+    played round. Twice: nothing changes. Refused: rounds still to pair, publish or complete."""
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
         current = unit.tournament
         if current.status == TournamentStatus.FINISHED:
             return current
         step = next_step(current)
-        if step.kind != "finish":
+        if step.kind != "finish" and not step.can_finish:
             raise ValidationError(_("The tournament cannot finish yet: %(why)s") % {"why": step})
         _set_status(
             unit, current, TournamentStatus.FINISHED, final_standings=final_standings(current)

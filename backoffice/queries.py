@@ -129,7 +129,9 @@ def candidates(tournament: Any, query: str) -> list[Player]:
         if row is not None:
             rating = row.rating if row.rating is not None else row.starting_rating
         player.list_rating = rating
-        player.list_grade = row.grade if row is not None else ""
+        # The grade shown is the one the player is entered with in a McMahon tournament (the
+        # picker posts it): the grade of their current rating, else the one they declared.
+        player.list_grade = (row.grade or row.declared_grade) if row is not None else ""
     return players
 
 

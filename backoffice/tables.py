@@ -109,12 +109,18 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
         return record.get_status_display()
 
     def render_links(self, record: Tournament) -> str:
+        """The public page and the results file of the tournament's game: the FIDE TRF for
+        chess, the EGD ``.h9`` for go, FESA's ``turnering.txt`` for shogi."""
+        name, label = {
+            "go": ("tournaments:h9_export", _("EGD results (.h9)")),
+            "shogi": ("tournaments:turnering_export", _("FESA results (turnering.txt)")),
+        }.get(record.game or "", ("tournaments:trf_export", _("TRF file")))
         return format_html(
             '<a href="{}">{}</a> · <a href="{}">{}</a>',
             record.get_absolute_url(),
             _("Public page"),
-            reverse("tournaments:trf_export", args=[record.slug]),
-            _("TRF file"),
+            reverse(name, args=[record.slug]),
+            label,
         )
 
 

@@ -34,12 +34,14 @@ from fractions import Fraction
 __all__ = [
     "BYE_CODES",
     "BYE_RESULTS",
+    "DRAWN_RESULTS",
     "FORFEIT_CODES",
     "GAME_RESULTS",
     "PLAYED_CODES",
     "RESULT_POINTS",
     "PointSystem",
     "accepted_keys",
+    "draw_possible",
     "normal_code",
     "result_from_key",
     "result_of_codes",
@@ -84,6 +86,16 @@ GAME_RESULTS = {
 BYE_RESULTS = frozenset("FHUZ")
 
 _BY_CODES = {codes: result for result, codes in GAME_RESULTS.items()}
+
+#: The stored results of a drawn game (rated, or under one move).
+DRAWN_RESULTS = frozenset({"==", "DD"})
+
+
+def draw_possible(komi: Decimal | Fraction | int | None) -> bool:
+    """Whether a go game can end in a draw (jigo): only when its komi is a whole number. With a
+    half point of komi (6.5, or 0.5 in a handicap game) the scores can never be equal.
+    ``None``: not a go game, a draw is possible."""
+    return komi is None or Fraction(komi).denominator == 1
 
 
 def normal_code(code: str) -> str:

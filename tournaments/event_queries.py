@@ -11,9 +11,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
 
 from players.models import Player
-from rules import standings
+from rules import scoring, standings
 from rules.pairing import mcmahon
 from rules.scoring import PointSystem
 from tournaments import pairing_queries, queries
@@ -176,6 +177,31 @@ def round_boards(
 
 HANDICAP_KOMI = Decimal("0.5")
 """Go: the komi of a game with handicap stones."""
+
+
+def game_komi(tournament: Tournament, game: Game) -> Decimal | None:
+    """The komi of a go game (0.5 with handicap stones, else the tournament's); ``None`` for
+    a game of another game."""
+    if tournament.game != "go":
+        return None
+    return HANDICAP_KOMI if game.handicap else tournament.komi
+
+
+def draw_refusal(tournament: Tournament, game: Game, result: str) -> str:
+    """Why ``result`` cannot be the result of ``game`` (a draw in go with a half point of
+    komi), else ``""``."""
+    komi = game_komi(tournament, game)
+    if result not in scoring.DRAWN_RESULTS or scoring.draw_possible(komi):
+        return ""
+    return _("A draw is impossible with a komi of %(komi)s: one of the players won.") % {
+        "komi": komi
+    }
+
+
+def draws_possible(tournament: Tournament) -> bool:
+    """Whether any game of the tournament can be drawn (go: only with a whole-number komi in
+    its even games)."""
+    return tournament.game != "go" or scoring.draw_possible(tournament.komi)
 
 
 @dataclass

@@ -99,9 +99,14 @@ def round_version(round: Round) -> str:
     return hashlib.sha256("|".join(rows).encode()).hexdigest()[:16]
 
 
-def planned_rounds(tournament: Tournament, players: int) -> int:
-    """The number of rounds: the Berger table's for a round robin, else the planned one."""
+def planned_rounds(tournament: Tournament, players: int) -> int | None:
+    """The number of rounds: the Berger table's for a round robin, else the planned one.
+
+    ``None`` while it is not known yet: a round robin of fewer than two players (its rounds
+    follow from its players)."""
     if tournament.is_round_robin:
+        if players < 2:
+            return None
         return berger.round_count(
             players, double=tournament.pairing_system == PairingSystem.DOUBLE_ROUND_ROBIN
         )
@@ -119,6 +124,9 @@ class NextStep:
     kind: str
     round: int = 0
     boards: tuple[int, ...] = ()
+    #: ``add`` in a manual tournament of open length (no planned rounds) whose rounds so far
+    #: are played: it may also finish now.
+    can_finish: bool = False
 
     @property
     def can_pair(self) -> bool:
@@ -139,7 +147,9 @@ class NextStep:
             "rounds": _("set the number of rounds first."),
             "publish": _("publish round %(round)d first."),
             "pair": _("round %(round)d can be paired."),
-            "add": _("add round %(round)d and its boards."),
+            "add": _("add round %(round)d and its boards, or finish the tournament.")
+            if self.can_finish
+            else _("add round %(round)d and its boards."),
             "finish": _("every round is played: finish the tournament."),
             "finished": _("the tournament is finished."),
         }[self.kind] % {"round": self.round}
@@ -163,11 +173,13 @@ def next_step(tournament: Tournament) -> NextStep:
     done = last.number if last is not None else 0
     players = Registration.objects.filter(tournament=tournament).count()
     total = planned_rounds(tournament, players)
+    if players < 2 and done == 0:
+        return NextStep("players")
     if tournament.pairing_system == PairingSystem.MANUAL:
         if total and done >= total:
             return NextStep("finish", done)
-        return NextStep("add", done + 1)
-    if players < 2 and done == 0:
+        return NextStep("add", done + 1, can_finish=not total and done > 0)
+    if total is None:
         return NextStep("players")
     if total < 1:
         return NextStep("rounds")

@@ -362,7 +362,7 @@ def games_to_report(player: Player) -> list[Game]:
             black__isnull=False,
         )
         .filter(Q(white=player) | Q(black=player))
-        .select_related("round__tournament", "white", "black")
+        .select_related("round__tournament__rating_list", "white", "black")
         .order_by("-round__tournament__start_date", "round__number", "board")
     )
     reports = {

@@ -111,6 +111,13 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
             self.fields["rating_list"].empty_label = _("Unrated")
         rounds = self.fields["rounds_planned"]
         rounds.min_value = None
+        # Never required in the browser: a round robin hides the field (its rounds follow from
+        # its players), and a hidden required field blocks the submit without a word. The
+        # clean method asks for it where the format needs it. 0 ("not set") shows empty, as
+        # the browser would refuse it under min=1.
+        rounds.required = False
+        if not self.initial.get("rounds_planned"):
+            self.initial["rounds_planned"] = None
         rounds.widget.attrs.update({"min": 1, "max": max_rounds()})
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
@@ -155,7 +162,11 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
                 )
             return rounds or 0
         low = 0 if system == PairingSystem.MANUAL else 1
-        if rounds is None or not low <= rounds <= max_rounds():
+        if rounds is None and low == 0:
+            return 0  # a manual tournament: rounds are added until it is finished
+        if rounds is None:
+            raise forms.ValidationError(_("Enter the number of rounds."), code="required")
+        if not low <= rounds <= max_rounds():
             raise forms.ValidationError(
                 _("The number of rounds must be a whole number from %(min)d to %(max)d.")
                 % {"min": low, "max": max_rounds()}
@@ -253,8 +264,12 @@ class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelFor
         super().__init__(*args, **kwargs)
         if user is not None and not permissions.is_staff(user):
             # Organisers create tournaments for their own clubs only.
-            self.fields["club"].queryset = permissions.organised_clubs(user)
+            clubs = permissions.organised_clubs(user)
+            self.fields["club"].queryset = clubs
             self.fields["club"].required = True
+            only = list(clubs[:2])
+            if len(only) == 1 and not self.initial.get("club"):
+                self.initial["club"] = only[0].pk  # the organiser's only club
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
         if "rating_class" in self.fields:

@@ -21,6 +21,7 @@ from players.enums import Sex
 from players.models import Player
 from rules import scoring
 from tournaments.enums import BYE_RESULTS, MAX_ROUNDS, ByeKind, Result
+from tournaments.event_queries import game_komi
 from tournaments.limits import max_rounds
 from tournaments.models import Game, Registration, Tournament
 
@@ -267,7 +268,8 @@ class ResultForm(forms.Form):
 
 
 class ReportForm(forms.Form):
-    """A player's report of their own result."""
+    """A player's report of their own result. ``game``: a go game with a half point of komi
+    offers no draw."""
 
     result = forms.ChoiceField(
         label=_("Result"),
@@ -277,6 +279,15 @@ class ReportForm(forms.Form):
             *((c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS),
         ],
     )
+
+    def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if game is not None and not scoring.draw_possible(game_komi(game.round.tournament, game)):
+            self.fields["result"].choices = [
+                (c, label)
+                for c, label in self.fields["result"].choices
+                if c not in scoring.DRAWN_RESULTS
+            ]
 
 
 class ClubPlayerForm(BoundedFormMixin, forms.ModelForm):

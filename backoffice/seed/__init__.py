@@ -20,7 +20,9 @@ What it builds (defaults: 160 players, 6 months):
   in the open period so that live ratings differ from the published ones;
 - a go club rated by the EGF (declared grades, a class A championship and a class B handicap
   tournament with handicap games) and a shogi club rated by FESA (a round robin); see
-  :mod:`backoffice.seed.go_shogi` (always rated, also with ``--no-ratings``).
+  :mod:`backoffice.seed.go_shogi` (always rated, also with ``--no-ratings``);
+- at the end every event whose rounds are all played is finished as its organiser would
+  (``finish_tournament``: final standings frozen), so only the championship runs.
 
 Round robins follow the FIDE Berger tables (``rules.pairing.berger``). The Swiss events
 are paired round by round with the FIDE Dutch engine (``rules.pairing.dutch.pair_round``):

@@ -11,6 +11,7 @@ import datetime as dt
 import random
 
 from actions.ratings import close_rating_period, recompute_ratings
+from actions.tournaments import finish_tournament
 from backoffice.seed.data import TIME_CONTROLS
 from backoffice.seed.events import EventsPlan, PlannedTournament, month_start
 from backoffice.seed.go_shogi import seed_go_and_shogi
@@ -19,6 +20,9 @@ from backoffice.seed.play import Play
 from backoffice.seed.write import Write
 from core.roles import SYSTEM
 from ratings.models import RatingList
+from tournaments.enums import TournamentStatus
+from tournaments.models import Tournament
+from tournaments.pairing_queries import next_step
 
 
 class Demo(PlayersPlan, EventsPlan, Play, Write):
@@ -46,7 +50,19 @@ def write_and_rate(demo: Demo, *, rate: bool) -> dict[str, int]:
         counts["published lists"] = close_lists(demo)
     # Go and shogi: entered through the services, so always rated (a small section).
     counts.update(seed_go_and_shogi(seed=demo.seed, first_day=demo.first_day, months=demo.months))
+    counts["finished tournaments"] = finish_played()
     return counts
+
+
+def finish_played() -> int:
+    """Finish every tournament whose rounds are all played, as its organiser would (its final
+    standings frozen): a demo event over is "finished", not "running". Returns how many."""
+    finished = 0
+    for tournament in Tournament.objects.exclude(status=TournamentStatus.FINISHED).order_by("pk"):
+        if next_step(tournament).kind == "finish":
+            finish_tournament(tournament=tournament, actor=SYSTEM)
+            finished += 1
+    return finished
 
 
 def close_lists(demo: Demo) -> int:

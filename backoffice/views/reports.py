@@ -43,6 +43,7 @@ class MyGamesView(PlayerRequiredMixin, TemplateView):
             game.form = ReportForm(
                 initial={"result": game.my_report.result if game.my_report else None},
                 prefix=f"g{game.pk}",
+                game=game,
             )
         return super().get_context_data(player=player, table=ReportableGameTable(games), **kwargs)
 
@@ -58,7 +59,7 @@ class ReportResultView(LoginRequiredMixin, View):
         permissions.require(
             game_ is not None and permissions.can_report_result(request.user, game_)
         )
-        form = ReportForm(request.POST, prefix=f"g{game_.pk}")
+        form = ReportForm(request.POST, prefix=f"g{game_.pk}")  # a draw: the action says why not
         back = reverse("tournaments:my_games")
         if not form.is_valid():
             messages.error(request, _("Choose 1-0, ½-½ or 0-1."))

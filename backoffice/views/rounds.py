@@ -40,6 +40,7 @@ from backoffice.views.base import (
 from core import jobs, submissions
 from ratings.queries import result_previews
 from tournaments.enums import PairingSystem, Result, RoundStatus
+from tournaments.event_queries import draws_possible
 from tournaments.models import (
     Game,
     ResultReport,
@@ -127,6 +128,7 @@ class RoundView(RoundMixin, TemplateView):
             step=None if draft else next_step(self.tournament),
             manual=self.tournament.pairing_system == PairingSystem.MANUAL,
             add_board_form=AddBoardForm(tournament=self.tournament),
+            draws=draws_possible(self.tournament),
             **kwargs,
         )
 

@@ -6,6 +6,7 @@ arbiters, enter and withdraw players, and record requested byes and forbidden pa
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
@@ -49,6 +50,7 @@ from backoffice.views.registration import registration_context
 from core import roles as permissions
 from core import submissions
 from core.params import parse_text
+from core.points import format_points, stored_value
 from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
 from tournaments.models import (
@@ -69,6 +71,7 @@ class TournamentListView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournaments = (
             permissions.managed_tournaments(self.request.user)
+            .select_related("rating_list")
             .annotate(
                 players_count=Count("registrations", distinct=True),
                 rounds_count=Count("rounds", distinct=True),
@@ -169,8 +172,24 @@ class DashboardView(TournamentMixin, TemplateView):
             forbidden_pairs=ForbiddenPair.objects.filter(tournament=tournament).select_related(
                 "player_a", "player_b"
             ),
-            frozen=tournament.final_standings,
+            frozen=frozen_standings(tournament.final_standings),
         )
+
+
+def frozen_standings(frozen: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The frozen final standings with their points and tie-breaks as the public standings
+    print them (4½, 25,25), not as stored (``"9/2"``, ``"101/4"``)."""
+    if not frozen:
+        return frozen
+    rows = [
+        {
+            **row,
+            "points": format_points(Fraction(row["points"])),
+            "tiebreaks": [stored_value(value) for value in row["tiebreaks"]],
+        }
+        for row in frozen["rows"]
+    ]
+    return {**frozen, "rows": rows}
 
 
 class SettingsView(ActionView):

@@ -4,11 +4,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 import django_tables2 as tables
-from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from core.models import AuditEntry
+from core.points import format_points, localized
 from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
 from public.tables.columns import PriorityMixin, signed_two_decimals
@@ -61,8 +61,11 @@ class GameTable(PriorityMixin, BaseTable):
         fields = ()
         orderable = False
 
-    def __init__(self, *args, go: bool = False, **kwargs):
+    def __init__(self, *args, go: bool = False, shogi: bool = False, **kwargs):
         super().__init__(*args, exclude=() if go else ("handicap",), **kwargs)
+        if shogi:  # as the round pages: the sides are sente and gote (furigoma at the board)
+            self.columns["white"].column.verbose_name = _("Sente")
+            self.columns["black"].column.verbose_name = _("Gote")
 
     def render_handicap(self, value: int) -> str:
         return str(value) if value else _("even")
@@ -116,26 +119,10 @@ class TournamentPlayerTable(PriorityMixin, BaseTable):
         return signed_two_decimals(value)
 
 
-def format_points(value: Fraction | Decimal) -> str:
-    """Points of any point system: 2½, ½, 3, 7 (3-1-0), or a decimal for odd fractions."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return localized(format_value(value))
-
-
 def points_value(value: Fraction | Decimal) -> str:
     """Points as the CSV downloads write them: a decimal as the tie-breaks are written
     (4.5, 3.0, 2.25; with the language's decimal separator), never ``4½``."""
     return localized(format_value(Fraction(value)))
-
-
-def localized(text: str) -> str:
-    """A decimal written with a point, in the current language's separator (2.25 → 2,25)."""
-    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}

@@ -25,6 +25,7 @@ from public.tables.tournaments import (
 from public.views.downloads import CsvMixin
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries as rating_queries
+from ratings.enums import GameKind
 from ratings.queries import tournament_grades
 from tournaments import event_queries, queries
 
@@ -64,7 +65,14 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
         )
         context["strength"] = rating_queries.field_strength(lines)
         context["rounds"] = [
-            {"round": round_games, "table": GameTable(round_games.games, go=self.object.is_go)}
+            {
+                "round": round_games,
+                "table": GameTable(
+                    round_games.games,
+                    go=self.object.is_go,
+                    shogi=self.object.game == GameKind.SHOGI,
+                ),
+            }
             for round_games in queries.games_by_round(games)
         ]
         if can_see_audit(self.request.user, self.object):

@@ -312,3 +312,19 @@ def test_seed_demo_championship_in_progress_shows_its_players_ratings():
     assert championship.status == "running"
     assert [e.rating_at_start for e in entries] == [starting.get(e.player_id) for e in entries]
     assert sum(e.rating_at_start is not None for e in entries) >= len(entries) - 2
+
+
+@pytest.mark.django_db
+def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs():
+    """Before, every seeded chess event was "running" and the played shogi round robin a
+    "draft": the status must say what happened."""
+    seed(*SMALL, "--no-ratings")
+
+    statuses = dict(Tournament.objects.values_list("name", "status"))
+    running = sorted(name for name, status in statuses.items() if status != "finished")
+    assert running == ["Club Championship 2026"]
+    assert statuses["Keima Round Robin 2026"] == "finished"
+    shogi = Tournament.objects.get(name="Keima Round Robin 2026")
+    assert shogi.final_standings["after_round"] == 7
+    assert len(shogi.final_standings["rows"]) == 8
+    assert not Tournament.objects.filter(status="finished", final_standings=None).exists()

@@ -1,0 +1,35 @@
+"""Points and tie-break values as every page prints them: 2½, ½, 3, 25,25."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.formats import get_format
+
+from rules.standings import format_value
+
+
+def format_points(value: Fraction | Decimal) -> str:
+    """Points of any point system: 2½, ½, 3, 7 (3-1-0), or a decimal for odd fractions."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return localized(format_value(value))
+
+
+def localized(text: str) -> str:
+    """A decimal written with a point, in the current language's separator (2.25 → 2,25)."""
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
+
+
+def stored_value(text: str | None) -> str:
+    """A tie-break value stored as text (``"101/4"``, ``"1732"``) as the pages print it."""
+    if text is None:
+        return "–"
+    if "/" in text:
+        return localized(format_value(Fraction(text)))
+    return localized(text)
