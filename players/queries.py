@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django.db.models import Q, QuerySet
 
 from players.models import Club, Player
+from rules.search_key import query_forms
 
 MAX_TOKENS = 4
 """A search uses at most this many words (a name has no more)."""
@@ -44,40 +45,56 @@ def fide_id_of(text: str) -> int | None:
     return int(digits)
 
 
+def key_match(text: str, field: str = "search_key") -> Q | None:
+    """The condition "every word of ``text`` starts a word of the name", on a folded search
+    key (:mod:`rules.search_key`; ``field`` may follow a relation: ``club__search_key``), or
+    ``None`` for a text without letters or digits.
+
+    Case, accents and script do not matter, nor the order of the words: "иванова анна",
+    "ИВАНОВА", "Anna Ivanova" and "Иванова" find "Ivanova, Anna" and "Иванова, Анна";
+    "Lopez" finds "López", "Семен" finds "Семён". Each word is a ``LIKE '% word%'`` on the
+    key, which the key's trigram index answers on PostgreSQL (players migration 0006).
+    """
+    words = query_forms(text, limit=MAX_TOKENS)
+    if not words:
+        return None
+    condition = Q()
+    for forms in words:
+        either = Q()
+        for form in forms:
+            either |= Q(**{f"{field}__contains": f" {form}"})
+        condition &= either
+    return condition
+
+
 def search_players(text: str, *, limit: int = 50) -> list[Player]:
     """Players found by a search, by name, at most ``limit``.
 
-    A FIDE ID (digits only) finds its player. Otherwise every word must start the last or the
-    first name, in any order: "Lucy Spencer", "Spencer Lucy", "spencer, l". A last name of
-    several words ("van der Berg") is also found by its words in order. Case-insensitive; on
-    PostgreSQL each word is a prefix search on the indexes of ``UPPER(last_name)`` and
-    ``UPPER(first_name)`` (players migration 0004), so it stays fast on a big list.
+    A FIDE ID (digits only) finds its player. Otherwise every word must start a word of the
+    last or the first name, in any order, in any script, case and accents aside
+    (:func:`key_match`): "Lucy Spencer", "Spencer Lucy", "spencer, l", "van der Berg" or
+    "Berg"; "Ivanova" finds "Иванова" and "Иванова" finds "Ivanova, Anna".
     """
     players = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
     fide_id = fide_id_of(text)
     if fide_id is not None:
         return list(players.filter(fide_id=fide_id)[:limit])
-    words = search_words(text)
-    if not words:
+    condition = key_match(text)
+    if condition is None:
         return []
-    condition = Q()
-    for word in words:
-        condition &= Q(last_name__istartswith=word) | Q(first_name__istartswith=word)
-    if len(words) > 1:
-        condition |= Q(last_name__istartswith=" ".join(words))
     return list(players.filter(condition)[:limit])
 
 
 def search_clubs(text: str, *, limit: int = 10) -> list[Club]:
-    """Clubs whose name or short name contains the search (case-insensitive), by name."""
-    text = " ".join(search_words(text))
-    if not text or fide_id_of(text) is not None:
+    """Clubs whose name or short name has words starting with every word of the search
+    (folded as for players: "шахматный", "Шахматный" and "Shakhmatnyi" find "Шахматный
+    клуб"), by name."""
+    if fide_id_of(text) is not None:
         return []
-    return list(
-        Club.objects.filter(Q(name__icontains=text) | Q(short_name__icontains=text)).order_by(
-            "name"
-        )[:limit]
-    )
+    condition = key_match(text)
+    if condition is None:
+        return []
+    return list(Club.objects.filter(condition).order_by("name")[:limit])
 
 
 def possible_duplicates(last_name: str, first_name: str, birth_year: int | None) -> list[Player]:

@@ -25,6 +25,7 @@ from core.validators import birth_years, validate_birth_year, validate_imported_
 from players.enums import Title
 from players.models import Player
 from rules.files import trf as trfmod
+from rules.search_key import player_key
 from tournaments.enums import InitialColour, PairingSystem
 
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -203,6 +204,7 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
         federation=federation,
         fide_id=record.fide_id or None,
         title=title,
+        search_key=player_key(last[:100], first[:100]),
     )
     player.save()
     return player, True
