@@ -56,7 +56,7 @@ MAX_WORDS = 12
 
 _APOSTROPHES = re.compile(r"['\u2019\u02bc\u02b9\u02ba`\"]")
 _SEPARATORS = re.compile(r"[^a-z0-9]+")
-_DOUBLED = re.compile(r"(.)\1+")
+_DOUBLED = re.compile(r"([a-z])\1+")
 
 #: Rules of the strict skeleton: each result starts with the letter it replaces.
 _STRICT = {"shch": "s", "sch": "s", "zh": "z", "ch": "c", "sh": "s", "x": "ks"}
