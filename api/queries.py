@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from players.models import Player
-from players.queries import key_match
+from players.queries import by_name, key_match
 from ratings.models import PlayerRating, PublishedRating
 
 
@@ -16,7 +16,9 @@ def players(search: str = "") -> QuerySet[Player]:
     rows = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
     if search:
         condition = key_match(search)
-        rows = rows.filter(condition) if condition is not None else rows.none()
+        if condition is None:
+            return rows.none()
+        rows = rows.filter(condition).order_by(*by_name())
     return rows
 
 

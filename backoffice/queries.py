@@ -13,7 +13,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from core import roles
 from core.params import MAX_BIGINT, parse_int
 from players.models import Player
-from players.queries import key_match
+from players.queries import by_name, key_match
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
@@ -114,7 +114,7 @@ def candidates(tournament: Any, query: str) -> list[Player]:
         Player.objects.filter(of_game, match)
         .exclude(registrations__tournament=tournament)
         .select_related("club")
-        .order_by("last_name", "first_name", "pk")[:CANDIDATES]
+        .order_by(*by_name())[:CANDIDATES]
     )
     rows = {}
     if tournament.rating_list_id is not None:
