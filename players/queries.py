@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet, Value
 from django.db.models.functions import Coalesce
 
 from players.models import Club, Player
-from rules.search_key import query_forms
+from rules.search_key import player_key, query_forms
 
 MAX_TOKENS = 4
 """A search uses at most this many words (a name has no more)."""
@@ -112,10 +112,17 @@ def search_clubs(text: str, *, limit: int = 10) -> list[Club]:
 
 def possible_duplicates(last_name: str, first_name: str, birth_year: int | None) -> list[Player]:
     """Players with this name and birth year (both without a year also match), at most five:
-    a new player would likely duplicate one of them."""
-    people = Player.objects.filter(
-        last_name__iexact=last_name.strip(), first_name__iexact=first_name.strip()
-    ).select_related("club")
+    a new player would likely duplicate one of them. The name is compared folded, as the
+    search does (:mod:`rules.search_key`): "ИВАНОВА, анна" and "Ivanova, Anna" are the name
+    of "Иванова, Анна"."""
+    key = player_key(last_name, first_name)
+    if key:
+        people = Player.objects.filter(search_key=key)
+    else:  # a name without letters or digits
+        people = Player.objects.filter(
+            last_name__iexact=last_name.strip(), first_name__iexact=first_name.strip()
+        )
+    people = people.select_related("club")
     if birth_year is None:
         people = people.filter(birth_date__isnull=True)
     else:

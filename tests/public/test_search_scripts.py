@@ -17,7 +17,7 @@ from django.urls import reverse
 from actions.tournaments import create_tournament
 from backoffice.queries import candidates
 from core.roles import SYSTEM
-from players.queries import search_clubs, search_players
+from players.queries import possible_duplicates, search_clubs, search_players
 from tests.factories import make_club, make_player
 from tests.helpers import body_rows
 from tournaments.enums import PairingSystem
@@ -163,3 +163,13 @@ def test_the_api_search_folds_as_the_site_search(client, people, query, names):
     response = client.get("/api/players", {"search": query})
     assert response.status_code == 200
     assert sorted(row["name"] for row in response.json()["results"]) == names
+
+
+def test_a_possible_duplicate_is_recognised_in_any_case_and_script(people):
+    """The duplicate warning of a new player compares names folded too: on SQLite
+    ``iexact`` folded Latin only, so "ИВАНОВА, анна" passed as new next to "Иванова, Анна"."""
+    found = sorted(p.name for p in possible_duplicates("ИВАНОВА", "анна", None))
+    assert found == IVANOVAS
+    assert [p.name for p in possible_duplicates("Lopez", "JUAN", None)] == ["López, Juan"]
+    assert possible_duplicates("Иванова", "Анна", 1990) == []  # born in another year
+    assert possible_duplicates("Иванова", "", None) == []
