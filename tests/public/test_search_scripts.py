@@ -1,6 +1,7 @@
 """The search in every script (issue 19): case folded in Cyrillic as in Latin, accents
 ignored, ё = е, and a name found from its Latin spelling and back, at every entry point: the
-results page, the header's suggestions, the organiser's player picker and the API.
+results page, the header's suggestions, the compare page's and the organiser's player
+pickers and the API.
 
 Each test failed before the folded search key: ``иванова``, ``ИВАНОВА`` and ``иванова анна``
 found nothing while ``Иванова`` did, ``Lopez`` missed "López" and ``Sean`` missed "Seán".
@@ -173,3 +174,10 @@ def test_a_possible_duplicate_is_recognised_in_any_case_and_script(people):
     assert [p.name for p in possible_duplicates("Lopez", "JUAN", None)] == ["López, Juan"]
     assert possible_duplicates("Иванова", "Анна", 1990) == []  # born in another year
     assert possible_duplicates("Иванова", "", None) == []
+
+
+def test_the_compare_pages_picker_folds_as_the_site_search(client, people):
+    response = client.get(reverse("ratings:compare"), {"q": "ИВАНОВА анна"})
+
+    assert response.status_code == 200
+    assert sorted(row["player"].name for row in response.context["results"]) == IVANOVAS
