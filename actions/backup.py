@@ -33,7 +33,9 @@ from django.utils import timezone
 
 from core import roles
 from core.unit_of_work import FROM_THE_START, change
+from players.models import Club, Player
 from ratings.models import RatingList
+from rules.search_key import club_key, player_key
 
 FORMAT = "clubrating-export"
 VERSION = 1
@@ -62,6 +64,9 @@ DERIVED_FIELDS: dict[str, frozenset[str]] = {
     ),
     "ratings.publishedlist": frozenset({"replay_state"}),
     "ratings.ratinglist": frozenset({"version", "roster_version"}),
+    # The names folded for the search (rules.search_key): written again from the names.
+    "players.player": frozenset({"search_key"}),
+    "players.club": frozenset({"search_key"}),
 }
 #: Models whose rows the migrations create (the rating lists, the "Staff" group): an "empty"
 #: database may hold them, and the import overwrites them (groups: the one of the same name).
@@ -254,6 +259,20 @@ def _replace_groups(rows: list[dict[str, Any]]) -> None:
     Group.objects.filter(name__in=names).exclude(pk__in=[row.get("pk") for row in rows]).delete()
 
 
+def _write_search_keys() -> None:
+    """The search key of every player and club, from their names (a derived column: not in
+    the export, and an export made before the keys existed has none)."""
+    for model, key, names in (
+        (Player, player_key, ("last_name", "first_name")),
+        (Club, club_key, ("name", "short_name")),
+    ):
+        rows = [
+            model(pk=pk, search_key=key(*parts))
+            for pk, *parts in model.objects.values_list("pk", *names).iterator()
+        ]
+        model.objects.bulk_update(rows, ["search_key"], batch_size=500)
+
+
 def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
     """Load an export into an empty database in one transaction, then replay every list.
 
@@ -308,6 +327,8 @@ def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
             with connection.cursor() as cursor:
                 for statement in statements:
                     cursor.execute(statement)
+            current = "(the search keys)"
+            _write_search_keys()
             current = "(the replay)"
             for rating_list in RatingList.objects.order_by("pk"):
                 if rating_list.pk not in unit.lists:

@@ -29,6 +29,7 @@ from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import change
 from players.models import Club
 from ratings.models import RatingList
+from rules.search_key import club_key
 
 CLUB_FIELDS = ("name", "short_name", "city", "federation")
 #: What staff may change of a rating list (game, time control and system are fixed once a
@@ -65,6 +66,7 @@ def open_club(
     _unknown(fields, CLUB_FIELDS)
     refuse_repeat(submission, actor)
     club = Club(**fields)
+    club.search_key = club_key(club.name, club.short_name)
     club.full_clean()
     invited = None
     with change(actor=actor, role=roles.staff(), submission=submission) as unit:
@@ -93,6 +95,7 @@ def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:
         before = snapshot(current, CLUB_FIELDS)
         for name, value in changes.items():
             setattr(current, name, value)
+        current.search_key = club_key(current.name, current.short_name)
         current.full_clean()
         after = snapshot(current, CLUB_FIELDS)
         changed = [name for name in CLUB_FIELDS if before[name] != after[name]]

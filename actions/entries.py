@@ -24,6 +24,7 @@ from core.unit_of_work import Unit, change
 from players.models import Player
 from players.queries import possible_duplicates
 from rules.files.entries import EntryLine
+from rules.search_key import player_key
 from tournaments.models import Registration, Tournament
 
 
@@ -122,6 +123,7 @@ def _create(unit: Unit, entry: EntryLine) -> Player:
         federation=entry.federation,
         fide_id=entry.fide_id,
         club=unit.tournament.club,
+        search_key=player_key(entry.last_name, entry.first_name),
     )
     try:
         player.full_clean()

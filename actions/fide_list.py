@@ -39,9 +39,10 @@ from ratings.models import PlayerRating, RatingList
 from ratings.recompute.writing import write_rows
 from rules.files.fide_list import FideListError, FidePlayer, iter_fide_list
 from rules.ratings.fide.constants import NEW_PLAYER_GAMES
+from rules.search_key import player_key
 
 BATCH = 2000
-#: The player fields a FIDE list sets.
+#: The player fields a FIDE list sets (the search key follows the name).
 FIELDS = (
     "last_name",
     "first_name",
@@ -52,6 +53,7 @@ FIELDS = (
     "fide_standard",
     "fide_rapid",
     "fide_blitz",
+    "search_key",
 )
 _TIME_CONTROLS = {
     TimeControl.STANDARD: ("standard", "standard_k"),
@@ -88,6 +90,7 @@ def _values(record: FidePlayer) -> dict[str, Any]:
         "fide_standard": record.standard,
         "fide_rapid": record.rapid,
         "fide_blitz": record.blitz,
+        "search_key": player_key(record.last_name[:100], record.first_name[:100]),
     }
 
 

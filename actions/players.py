@@ -28,6 +28,7 @@ from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
+from rules.search_key import player_key
 from tournaments.models import ForbiddenPair, Game, Registration, Tournament
 from tournaments.queries import rated_games
 
@@ -90,6 +91,7 @@ def create_player(
         club=club,
         fide_id=fide_id,
         title=title,
+        search_key=player_key(last_name, first_name),
     )
     player.full_clean()
     with change(actor=actor, role=roles.organiser_of(club), submission=submission) as unit:
@@ -130,6 +132,7 @@ def update_player(*, actor: Any, player: Player, changes: dict[str, Any]) -> Pla
         old_birth = current.birth_date
         for name, value in changes.items():
             setattr(current, name, value)
+        current.search_key = player_key(current.last_name, current.first_name)
         current.full_clean()
         after = snapshot(current, sorted(changes))
         changed = [name for name in sorted(changes) if before[name] != after[name]]
@@ -149,6 +152,7 @@ def update_player(*, actor: Any, player: Player, changes: dict[str, Any]) -> Pla
         )
     for name, value in changes.items():
         setattr(player, name, value)
+    player.search_key = current.search_key
     return current
 
 
@@ -312,7 +316,8 @@ def _fill_from(kept: Player, dup: Player) -> None:
     for name, value in fill.items():
         setattr(kept, name, value)
     if fill:
-        kept.save(update_fields=list(fill))
+        kept.search_key = player_key(kept.last_name, kept.first_name)
+        kept.save(update_fields=[*fill, "search_key"])
 
 
 #: Relations to Player that merge_players handles itself, or that are derived.

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from players.models import Player
+from players.queries import by_name, key_match
 from ratings.models import PlayerRating, PublishedRating
 
 
 def players(search: str = "") -> QuerySet[Player]:
-    """Players by name, club joined; ``search`` matches the start of the last or first name."""
+    """Players by name, club joined; every word of ``search`` starts a word of the last or
+    first name, in any order and script, case and accents aside (as the site search:
+    ``players.queries.key_match``). A search without letters or digits finds nobody."""
     rows = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
     if search:
-        rows = rows.filter(Q(last_name__istartswith=search) | Q(first_name__istartswith=search))
+        condition = key_match(search)
+        if condition is None:
+            return rows.none()
+        rows = rows.filter(condition).order_by(*by_name())
     return rows
 
 

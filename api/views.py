@@ -238,7 +238,10 @@ def players(
         "",
         max_length=100,
         pattern=r"^[^\x00-\x1f]*$",
-        description="Start of the last or first name.",
+        description=(
+            "Words that each start a word of the last or first name, in any order; case, "
+            "accents and script (Cyrillic or Latin) do not matter."
+        ),
     ),
 ):
     """Players by name, one page at a time."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import reduce
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -15,7 +17,7 @@ from core import roles
 from core.models import Invitation, InvitationRole
 from core.params import MAX_BIGINT, parse_int
 from players.models import Club, Player
-from players.queries import search_players, search_words
+from players.queries import by_name, key_match, search_players, search_words
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
@@ -88,9 +90,11 @@ CANDIDATES = 20
 
 def candidates(tournament: Any, query: str) -> list[Player]:
     """Players the organiser may enter: not entered yet, of the tournament's game (a rating
-    in a list of that game, or none in any list; chess: or a FIDE ID), matching ``query``
-    (name, ``Last, First``, FIDE ID or club). Each has ``list_rating`` (in the tournament's
-    list) and ``list_grade``. Two queries."""
+    in a list of that game, or none in any list; chess: or a FIDE ID), matching ``query``:
+    a FIDE ID, or words that all start words of the name (any order, ``Last, First``) or all
+    of the club's name, in any script, case and accents aside (``players.queries.key_match``,
+    as the site search). Each has ``list_rating`` (in the tournament's list) and
+    ``list_grade``. Two queries."""
     query = " ".join(query.split())
     if not query:
         return []
@@ -100,20 +104,21 @@ def candidates(tournament: Any, query: str) -> list[Player]:
     of_game = Q(Exists(same)) | ~Q(Exists(other))
     if game == GameKind.CHESS:
         of_game |= Q(fide_id__isnull=False)
-    match = Q(club__name__icontains=query)
+    matches = [
+        condition
+        for condition in (key_match(query), key_match(query, "club__search_key"))
+        if condition is not None
+    ]
     if (fide_id := parse_int(query, maximum=MAX_BIGINT)) is not None:
-        match |= Q(fide_id=fide_id)
-    if "," in query:
-        last, first = (part.strip() for part in query.split(",", 1))
-        match |= Q(last_name__icontains=last, first_name__istartswith=first)
-    else:
-        for word in query.split():
-            match |= Q(last_name__icontains=word) | Q(first_name__icontains=word)
+        matches.append(Q(fide_id=fide_id))
+    if not matches:
+        return []
+    match = reduce(operator.or_, matches)
     players = list(
         Player.objects.filter(of_game, match)
         .exclude(registrations__tournament=tournament)
         .select_related("club")
-        .order_by("last_name", "first_name", "pk")[:CANDIDATES]
+        .order_by(*by_name())[:CANDIDATES]
     )
     rows = {}
     if tournament.rating_list_id is not None:

@@ -25,6 +25,9 @@ class Club(models.Model):
         related_name="organised_clubs",
         help_text=_("They manage the club's players and tournaments and appoint arbiters."),
     )
+    # The name and short name folded for the search (rules.search_key.club_key), written by
+    # the actions that name a club; trigram-indexed on PostgreSQL (migration 0006).
+    search_key = models.TextField(editable=False, blank=True, default="")
 
     class Meta:
         ordering = ["name"]
@@ -67,6 +70,9 @@ class Player(models.Model):
         help_text=_("The account that may see this player's data and report their results."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The name folded for the search in any script (rules.search_key.player_key), written by
+    # every action that names a player; trigram-indexed on PostgreSQL (migration 0006).
+    search_key = models.TextField(editable=False, blank=True, default="")
 
     class Meta:
         ordering = ["last_name", "first_name"]

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange, RatingList
+from rules.search_key import club_key, player_key
 from tournaments.models import Game, Registration, Round, Tournament
 
 _sequence = itertools.count(1)
@@ -27,14 +28,18 @@ def standard_list() -> RatingList:
 
 
 def make_club(name: str | None = None, **fields: Any) -> Club:
-    return Club.objects.create(name=name or f"Club {next(_sequence)}", **fields)
+    """A club, with its search key as the club actions write it."""
+    name = name or f"Club {next(_sequence)}"
+    fields.setdefault("search_key", club_key(name, fields.get("short_name", "")))
+    return Club.objects.create(name=name, **fields)
 
 
 def make_player(last_name: str | None = None, first_name: str = "", **fields: Any) -> Player:
+    """A player, with their search key as the player actions write it."""
     fields.setdefault("sex", "m")
-    return Player.objects.create(
-        last_name=last_name or f"Player{next(_sequence)}", first_name=first_name, **fields
-    )
+    last_name = last_name or f"Player{next(_sequence)}"
+    fields.setdefault("search_key", player_key(last_name, first_name))
+    return Player.objects.create(last_name=last_name, first_name=first_name, **fields)
 
 
 def make_rating(

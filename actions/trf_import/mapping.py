@@ -26,6 +26,7 @@ from players.enums import Title
 from players.models import Player
 from rules.files import trf as trfmod
 from rules.pairing.baku import baku_accepts
+from rules.search_key import player_key
 from tournaments.enums import InitialColour, PairingSystem
 
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -217,6 +218,7 @@ def _player_for(record: trfmod.PlayerRecord, report: ImportReport) -> tuple[Play
         federation=federation,
         fide_id=record.fide_id or None,
         title=title,
+        search_key=player_key(last[:100], first[:100]),
     )
     player.save()
     return player, True

@@ -36,6 +36,7 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
 from rules.pairing.berger import berger_schedule
 from rules.ratings import egf, fesa
+from rules.search_key import club_key, player_key
 from tournaments.enums import HandicapPolicy, PairingSystem
 from tournaments.models import Game
 
@@ -99,10 +100,18 @@ def seed_go_and_shogi(*, seed: int, first_day: dt.date, months: int) -> dict[str
     if set(lists) != {GO, SHOGI}:
         return {}
     go_club = Club.objects.create(
-        name="Four Stones Go Club", short_name="4Stones", city="Cambridge", federation="ENG"
+        name="Four Stones Go Club",
+        short_name="4Stones",
+        city="Cambridge",
+        federation="ENG",
+        search_key=club_key("Four Stones Go Club", "4Stones"),
     )
     shogi_club = Club.objects.create(
-        name="Keima Shogi Circle", short_name="Keima", city="Leiden", federation="NED"
+        name="Keima Shogi Circle",
+        short_name="Keima",
+        city="Leiden",
+        federation="NED",
+        search_key=club_key("Keima Shogi Circle", "Keima"),
     )
     go_games = _seed_go(rng, lists[GO], go_club, first_day, months)
     shogi_games = _seed_shogi(rng, lists[SHOGI], shogi_club, first_day, months)
@@ -120,6 +129,7 @@ def _players(rng, rows, club: Club, federation: str) -> list[Player]:
             club=club,
             federation=federation,
             birth_date=dt.date(rng.randint(1955, 2010), rng.randint(1, 12), rng.randint(1, 28)),
+            search_key=player_key(last, first),
         )
         for last, first, sex, *_ in rows
     ]

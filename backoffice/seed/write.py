@@ -15,6 +15,7 @@ from backoffice.seed.events import PlannedTournament, month_start
 from backoffice.seed.people import Person
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
+from rules.search_key import club_key, player_key
 from tournaments.enums import ByeKind, Result, TournamentStatus
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 
@@ -29,7 +30,13 @@ class Write:
 
     def write(self) -> dict[str, int]:
         clubs = Club.objects.bulk_create(
-            Club(name=name, short_name=short, city=city, federation=fed)
+            Club(
+                name=name,
+                short_name=short,
+                city=city,
+                federation=fed,
+                search_key=club_key(name, short),
+            )
             for name, short, city, fed in CLUBS
         )
         players = Player.objects.bulk_create(
@@ -42,6 +49,7 @@ class Write:
                 club=clubs[p.club] if p.club is not None else None,
                 fide_id=p.fide_id,
                 title=p.title,
+                search_key=player_key(p.last_name, p.first_name),
             )
             for p in self.people
         )

@@ -28,6 +28,7 @@ from django.db.migrations.executor import MigrationExecutor
 from core.models import AuditEntry
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
+from rules.search_key import club_key, player_key
 from tournaments.models import (
     ForbiddenPair,
     Game,
@@ -75,6 +76,12 @@ ADDED = {
     "players.Player": {"fide_standard": None, "fide_rapid": None, "fide_blitz": None},
     "tournaments.Tournament": {"status": "running", "final_standings": None},
     "ratings.RatingList": {"roster_version": 0},
+}
+#: Columns added later whose value the migration derives from the row (players 0006: the
+#: names folded for the search).
+DERIVED = {
+    "players.Player": lambda row: {"search_key": player_key(row["last_name"], row["first_name"])},
+    "players.Club": lambda row: {"search_key": club_key(row["name"], row["short_name"])},
 }
 #: The many-to-many tables: (model label, field name).
 M2M = [("players.Club", "organisers"), ("tournaments.Tournament", "arbiters")]
@@ -399,6 +406,7 @@ def test_previous_schema_database_upgrades_with_every_row():
             pk: {
                 **{renamed.get(key, key): value for key, value in row.items()},
                 **ADDED.get(label, {}),
+                **(DERIVED[label](row) if label in DERIVED else {}),
             }
             for pk, row in rows.items()
         }
