@@ -159,26 +159,16 @@ def enter_result(
             players=(current.white_id, current.black_id),
             tournaments=(unit.tournament.pk,),
         )
-    values = {
-        "round": number,
-        "board": current.board,
-        "game": describe(current),
-        "previous": previous or "…",
-    }
-    summary = (
-        _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
-        if previous
-        else _("Round %(round)d, board %(board)d: %(game)s")
-    ) % values
+    params = describe(current, number)
+    if previous:
+        params["previous"] = previous
     after = game_state(current, number)
     if later:
-        summary += " " + _("(confirmed: later rounds %(rounds)s were already paired)") % {
-            "rounds": ", ".join(map(str, later))
-        }
+        params["later"] = list(later)
         after["later_rounds_paired"] = later
     unit.audit(
         AuditAction.RESULT_CORRECTED if previous else AuditAction.RESULT_ENTERED,
-        summary,
+        params=params,
         tournament=unit.tournament,
         player=current.white,
         other_player=current.black,

@@ -14,6 +14,8 @@ from django.views.generic import TemplateView
 
 from backoffice.queries import seats
 from backoffice.views.base import TournamentMixin
+from core.colours import colour_letter
+from ratings.enums import GameKind
 from tournaments.models import Game, Registration, Round
 from tournaments.pairing_queries import highest_round_number, played_histories
 
@@ -63,6 +65,7 @@ class PrintView(TournamentMixin, TemplateView):
         histories = played_histories(self.tournament, last + 1)
         tpn = {r.player_id: r.pairing_number for r in registrations}
         scoring = self.tournament.point_system
+        shogi = self.tournament.game == GameKind.SHOGI
         rows = []
         for registration in registrations:
             own = histories.get(registration.player_id, {})
@@ -72,7 +75,8 @@ class PrintView(TournamentMixin, TemplateView):
                 if code:
                     total += scoring.points(code)
                 cells.append(
-                    f"{tpn.get(opponent, '') if opponent else ''}{colour or ''}{code or ''}".strip()
+                    f"{tpn.get(opponent, '') if opponent else ''}"
+                    f"{colour_letter(colour, shogi=shogi)}{code or ''}".strip()
                     or "–"
                 )
             rows.append(

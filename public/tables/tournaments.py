@@ -8,6 +8,7 @@ from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core import history
 from core.models import AuditEntry
 from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
@@ -284,6 +285,9 @@ class AuditTable(BaseTable):
         fields = ()
         orderable = False
         empty_text = _("No changes recorded yet.")
+
+    def render_summary(self, record: AuditEntry) -> str:
+        return history.sentence(record)
 
 
 class RoundTable(BaseTable):

@@ -25,6 +25,7 @@ from public.tables.tournaments import (
 from public.views.downloads import CsvMixin
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries as rating_queries
+from ratings.enums import GameKind
 from ratings.queries import tournament_grades
 from tournaments import event_queries, queries
 
@@ -185,6 +186,7 @@ class CrosstableView(StandingsBaseView):
             event_queries.swiss_rows(data, ranked),
             rounds=ranked.after_round,
             tiebreaks=ranked.tiebreaks,
+            shogi=self.object.game == GameKind.SHOGI,
         )
 
 
