@@ -75,7 +75,7 @@ class PrintView(TournamentMixin, TemplateView):
                 if code:
                     total += scoring.points(code)
                 cells.append(
-                    f"{tpn.get(opponent, '') if opponent else ''}"
+                    f"{tpn.get(opponent) or '' if opponent else ''}"
                     f"{colour_letter(colour, shogi=shogi)}{code or ''}".strip()
                     or "–"
                 )

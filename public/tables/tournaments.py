@@ -275,7 +275,7 @@ class ProgressTable(PriorityMixin, BaseTable):
 class AuditTable(BaseTable):
     """The audit trail of a tournament or a player, newest first (staff only)."""
 
-    created_at = DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    created_at = DateTimeColumn(verbose_name=_("When"), format="SHORT_DATETIME_FORMAT")
     user = tables.Column(verbose_name=_("Who"), default=_("(command)"))
     action = tables.Column(verbose_name=_("What"))
     summary = tables.Column(verbose_name=_("Change"))
