@@ -64,7 +64,9 @@ class RoundTable(BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
-    published_at = DateTimeColumn(verbose_name=_("Published"), default="", format="SHORT_DATETIME_FORMAT")
+    published_at = DateTimeColumn(
+        verbose_name=_("Published"), default="", format="SHORT_DATETIME_FORMAT"
+    )
 
     class Meta(BaseTable.Meta):
         fields = ()

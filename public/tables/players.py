@@ -147,7 +147,9 @@ class PerformanceTable(PriorityMixin, BaseTable):
     }
 
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start = DateColumn(verbose_name=_("Date"), accessor="tournament__start_date", format="SHORT_DATE_FORMAT")
+    start = DateColumn(
+        verbose_name=_("Date"), accessor="tournament__start_date", format="SHORT_DATE_FORMAT"
+    )
     rating_list = tables.Column(verbose_name=_("Rating list"))
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})

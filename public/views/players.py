@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.utils.functional import cached_property
 from django.utils.formats import date_format
+from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
