@@ -66,6 +66,9 @@ class Site:
     manual: Tournament
     reporter: Player
     open_game: Game
+    #: Players whose pages show history entries of their own (starting rating, change,
+    #: declared grade, merge).
+    with_history: list[Player]
 
 
 def _list(slug: str) -> RatingList:
@@ -287,4 +290,10 @@ def build_site() -> Site:
         manual=manual,
         reporter=reporter,
         open_game=open_game,
+        with_history=[
+            Player.objects.get(last_name="Морозов"),
+            Player.objects.get(last_name="Ivanova"),
+            go.registrations.order_by("pk").first().player,
+            shogi.registrations.order_by("pk").first().player,
+        ],
     )
