@@ -111,6 +111,7 @@ RAW_CODES = [
     re.compile(r"(?:было|was) (?:10|01|==|\+-|-\+|--)\)"),
     re.compile(r"(?:сообщает|reports) (?:результат )?(?:10|01|==)\b"),
     re.compile(r"(?<![\d-])\d{4}-\d\d-\d\d(?![\d-])"),  # a date in ISO 8601: Russian is d.m.Y
+    re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])"),  # a decimal point: Russian writes 0,5
 ]
 PLACEHOLDER = re.compile(r"<code>.*?</code>|%\(\w+\)[sd]|%[sd]|<[^>]*>|\{\{.*?\}\}|\n")
 
@@ -213,8 +214,12 @@ def test_english_words_and_raw_codes_are_caught():
         True,
         False,
         True,
+        False,
     ]
-    assert not any(p.search("3б1 БЧБЧ WGM 1–0 (было 0–1) 03.10.2026 2026-10") for p in RAW_CODES)
+    assert RAW_CODES[-1].findall("очки 2.5, C.04.2") == ["2.5"]
+    assert not any(
+        p.search("3б1 БЧБЧ WGM 1–0 (было 0–1) 03.10.2026 2026-10 2,5") for p in RAW_CODES
+    )
 
 
 def _shape(path: str) -> str:

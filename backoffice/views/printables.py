@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.formats import get_format
 from django.views.generic import TemplateView
 
 from backoffice.queries import seats
@@ -86,7 +87,8 @@ class PrintView(TournamentMixin, TemplateView):
 
 
 def _points_text(points: Fraction | int) -> str:
-    """``3``, ``2.5``: points as the lists print them."""
+    """``3``, ``2.5``: points as the lists print them, with the language's decimal mark."""
     value = Fraction(points)
     text = f"{Decimal(value.numerator) / Decimal(value.denominator):f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
