@@ -91,6 +91,19 @@ def _play(tournament: Tournament, results: dict[int, str], *, default: str = "10
     return round_
 
 
+def _reporter(round_: Round, account) -> tuple[Game, object]:
+    """The first game of ``round_`` with two players, and the account of its White (linked
+    to ``account``, a user or a new user's name, unless White has one)."""
+    game = round_.games.filter(black__isnull=False).order_by("board").first()
+    white = game.white
+    if white.account_id is None:
+        if isinstance(account, str):
+            account = get_user_model().objects.create_user(account, "", PASSWORD)
+        white.account = account
+        white.save(update_fields=["account"])
+    return game, white.account
+
+
 def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Game]:
     chess = _list("chess-standard")
     names = [
@@ -111,8 +124,6 @@ def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Gam
         if rating:
             make_rating(player, rating, rating_list=chess, games=30)
         players.append(player)
-    players[3].account = account
-    players[3].save(update_fields=["account"])
     swiss = create_tournament(
         name="Осенний швейцарский",
         slug="osen-swiss",
@@ -152,11 +163,10 @@ def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Gam
 
     round_2 = pair_next_round(tournament=swiss, actor=arbiter)
     publish_round(round=round_2, actor=arbiter)
-    own = round_2.games.filter(white=players[3]) | round_2.games.filter(black=players[3])
-    game = own.get()
-    report = report_result(game=game, result="10", actor=account)
+    game, reporter = _reporter(round_2, "igrok2")
+    report = report_result(game=game, result="10", actor=reporter)
     reject_report(report=report, actor=arbiter)
-    report = report_result(game=game, result="==", actor=account)
+    report = report_result(game=game, result="==", actor=reporter)
     confirm_report(report=report, actor=arbiter)
     codes = iter(["-+", "--", "01", "10"])
     for other in round_2.games.filter(result="", black__isnull=False).order_by("board"):
@@ -168,17 +178,17 @@ def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Gam
     )
     round_3 = pair_next_round(tournament=swiss, actor=arbiter)
     publish_round(round=round_3, actor=arbiter)
-    mine = (round_3.games.filter(white=players[3]) | round_3.games.filter(black=players[3])).get()
+    mine, reporter = _reporter(round_3, account)
     others = round_3.games.filter(black__isnull=False).exclude(pk=mine.pk).order_by("board")
     record_result(game=others[0], result="10", actor=arbiter)
-    report_result(game=mine, result="01", actor=account)
+    report_result(game=mine, result="01", actor=reporter)
     assert ResultReport.objects.filter(game=mine).exists()
     update_tournament(tournament=swiss, changes={"city": "Казань"}, actor=staff)
     set_starting_rating(
         player=players[7], rating_list=chess, rating=1650, games=5, date=DAY, actor=staff
     )
     update_player(player=players[7], changes={"federation": "KAZ"}, actor=staff)
-    return swiss, players[3], mine
+    return swiss, mine.white, mine
 
 
 def _round_robin(club: Club, staff) -> Tournament:
@@ -282,7 +292,7 @@ def build_site() -> Site:
     return Site(
         staff=staff,
         arbiter=arbiter,
-        player_account=account,
+        player_account=reporter.account,
         swiss=swiss,
         round_robin=round_robin,
         go=go,

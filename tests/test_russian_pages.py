@@ -299,4 +299,15 @@ def test_no_english_on_any_page_in_russian(client):
     assert len(pages) > 150
     assert "Жеребьёвка 2-го тура опубликована" in pages[f"glavny {site.swiss.get_absolute_url()}"]
     assert "установлен начальный рейтинг 1650" in pages[f"glavny {starts[-4]}"]
+    # Colours as Russian letters: the crosstable's cells (its title, then the letter), the
+    # arbiter's seats (colours so far), shogi's sente and gote.
+    swiss, shogi = site.swiss.slug, site.shogi.slug
+    assert re.search(
+        r"\d+ (белые б|чёрные ч) [01½]", pages[f"glavny /tournaments/{swiss}/crosstable/"]
+    )
+    assert re.search(
+        r"\d+ (сэнтэ с|готэ г) [01]", pages[f"glavny /tournaments/{shogi}/crosstable/"]
+    )
+    seats = pages[f"glavny /tournaments/{swiss}/organise/rounds/3/"]
+    assert re.search(r"очк\.; [БЧ–]*[БЧ][БЧ–]*\)", seats)
     assert _problems(pages) == []
