@@ -329,6 +329,12 @@ def test_no_english_on_any_page_in_russian(client):
     assert len(pages) > 150
     assert "Жеребьёвка 2-го тура опубликована" in pages[f"glavny {site.swiss.get_absolute_url()}"]
     assert "установлен начальный рейтинг 1650" in pages[f"glavny {starts[-4]}"]
+    home = pages["glavny /"]
+    assert [name in home for name in ("Шахматы, классика", "Го (EGF)", "Сёги (FESA)")] == [
+        True,
+        True,
+        True,
+    ]
     # Colours as Russian letters: the crosstable's cells (its title, then the letter), the
     # arbiter's seats (colours so far), shogi's sente and gote.
     swiss, shogi = site.swiss.slug, site.shogi.slug
