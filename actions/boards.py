@@ -80,10 +80,16 @@ def game_state(game: Game, round_number: int) -> dict[str, Any]:
     }
 
 
-def describe(game: Game) -> str:
-    """ "White – Black 1-0" for the audit summary."""
-    black = game.black.name if game.black_id is not None else _("bye")
-    return f"{game.white.name} – {black} {game.result or '…'}"
+def describe(game: Game, round_number: int) -> dict[str, Any]:
+    """A game as its history entry tells it: round, board, the names as they are, the result
+    (``core.history``)."""
+    return {
+        "round": round_number,
+        "board": game.board,
+        "white": game.white.name,
+        "black": game.black.name if game.black_id is not None else None,
+        "result": game.result,
+    }
 
 
 def boards_state(round_: Round) -> list[list[Any]]:
@@ -157,8 +163,7 @@ def add_game(
             )
         unit.audit(
             AuditAction.GAME_ADDED,
-            _("Round %(round)d, board %(board)d added: %(game)s")
-            % {"round": round.number, "board": board, "game": describe(game)},
+            params=describe(game, round.number),
             tournament=unit.tournament,
             player=white,
             other_player=black,
@@ -179,11 +184,7 @@ def delete_game(*, actor: Any, game: Game) -> None:
             return
         number = current.round.number
         before = game_state(current, number)
-        summary = _("Round %(round)d, board %(board)d deleted: %(game)s") % {
-            "round": number,
-            "board": current.board,
-            "game": describe(current),
-        }
+        params = describe(current, number)
         white, black = current.white, current.black
         rated = current.result in RATED_CODES
         current.delete()
@@ -196,7 +197,7 @@ def delete_game(*, actor: Any, game: Game) -> None:
             )
         unit.audit(
             AuditAction.GAME_DELETED,
-            summary,
+            params=params,
             tournament=unit.tournament,
             player=white,
             other_player=black,
@@ -245,8 +246,7 @@ def swap_boards(
         Game.objects.filter(pk=first.pk).update(board=second_board)
         unit.audit(
             AuditAction.BOARDS_SWAPPED,
-            _("Round %(round)d: boards %(first)d and %(second)d swapped")
-            % {"round": round_.number, "first": first_board, "second": second_board},
+            params={"round": round_.number, "first": first_board, "second": second_board},
             tournament=unit.tournament,
             before={"games": {first.pk: first_board, second.pk: second_board}},
             after={"games": {first.pk: second_board, second.pk: first_board}},
@@ -336,12 +336,11 @@ def _edit_board(
     if changed:
         unit.audit(
             AuditAction.BOARD_EDITED,
-            _("Round %(round)d, board %(board)d: %(white)s – %(black)s")
-            % {
+            params={
                 "round": round_.number,
                 "board": target.board,
                 "white": white.name,
-                "black": black.name if black is not None else _("bye"),
+                "black": black.name if black is not None else None,
             },
             tournament=tournament,
             player=white,

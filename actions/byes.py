@@ -66,8 +66,7 @@ def request_bye(
         )
         unit.audit(
             AuditAction.BYE_REQUESTED,
-            _("%(player)s: bye %(kind)s requested for round %(round)d")
-            % {"player": current.player.name, "kind": kind, "round": round_number},
+            params={"player": current.player.name, "kind": kind, "round": round_number},
             tournament=current_tournament,
             player=current.player,
             before=None if previous is None else {"round": round_number, "kind": previous},
@@ -125,8 +124,7 @@ def cancel_bye(*, actor: Any, registration: Registration, round_number: int) -> 
         bye.delete()
         unit.audit(
             AuditAction.BYE_CANCELLED,
-            _("%(player)s: bye for round %(round)d cancelled")
-            % {"player": bye.registration.player.name, "round": round_number},
+            params={"player": bye.registration.player.name, "round": round_number},
             tournament=unit.tournament,
             player=bye.registration.player,
             before={"round": round_number, "kind": bye.kind},
@@ -157,8 +155,7 @@ def add_forbidden_pair(
             raise ValidationError(_("These two players are already a forbidden pair."))
         unit.audit(
             AuditAction.FORBIDDEN_PAIR_ADDED,
-            _("%(first)s and %(second)s must not be paired")
-            % {"first": first.name, "second": second.name},
+            params={"first": first.name, "second": second.name},
             tournament=unit.tournament,
             player=first,
             other_player=second,

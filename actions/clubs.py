@@ -73,7 +73,7 @@ def open_club(
         club.save()
         unit.audit(
             AuditAction.CLUB_CREATED,
-            _("Club %(club)s created") % {"club": club.name},
+            params={"club": club.name},
             after=snapshot(club, CLUB_FIELDS),
         )
         if organiser_email:
@@ -104,8 +104,7 @@ def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:
         current.save()
         unit.audit(
             AuditAction.CLUB_CHANGED,
-            _("Club %(club)s changed: %(fields)s")
-            % {"club": current.name, "fields": ", ".join(changed)},
+            params={"club": current.name, "fields": changed},
             before={name: before[name] for name in changed},
             after={name: after[name] for name in changed},
         )
@@ -117,7 +116,7 @@ def delete_club(*, actor: Any, club: Club) -> None:
     with change(actor=actor, role=roles.staff()) as unit:
         unit.audit(
             AuditAction.CLUB_DELETED,
-            _("Club %(club)s deleted") % {"club": club.name},
+            params={"club": club.name},
             before=snapshot(club, CLUB_FIELDS),
         )
         Club.objects.filter(pk=club.pk).delete()
@@ -134,8 +133,7 @@ def set_organisers(*, actor: Any, club: Club, organisers: Any) -> list[Any]:
         club.organisers.set(organisers)
         unit.audit(
             AuditAction.ORGANISERS_SET,
-            _("Organisers of %(club)s: %(names)s")
-            % {"club": club.name, "names": ", ".join(u.get_username() for u in organisers) or "–"},
+            params={"club": club.name, "names": [u.get_username() for u in organisers]},
             before={"organisers": before},
             after={"organisers": after},
         )
@@ -155,7 +153,7 @@ def save_rating_list(
             created.save()
             unit.audit(
                 AuditAction.RATING_LIST_CHANGED,
-                _("Rating list %(list)s created") % {"list": created.name},
+                params={"op": "created", "list": created.name},
                 rating_list=created,
                 after=snapshot(created, RATING_LIST_FIELDS),
             )
@@ -178,8 +176,7 @@ def save_rating_list(
         current.save()
         unit.audit(
             AuditAction.RATING_LIST_CHANGED,
-            _("Rating list %(list)s changed: %(fields)s")
-            % {"list": current.name, "fields": ", ".join(changed)},
+            params={"op": "changed", "list": current.name, "fields": changed},
             rating_list=current,
             before={name: before[name] for name in changed},
             after={name: after[name] for name in changed},
@@ -195,7 +192,7 @@ def delete_rating_list(*, actor: Any, rating_list: RatingList) -> None:
             raise ValidationError(_("Tournaments are rated in this list: it cannot be deleted."))
         unit.audit(
             AuditAction.RATING_LIST_CHANGED,
-            _("Rating list %(list)s deleted") % {"list": current.name},
+            params={"op": "deleted", "list": current.name},
             before=snapshot(current, RATING_LIST_FIELDS),
         )
         current.delete()

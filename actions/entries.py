@@ -132,7 +132,7 @@ def _create(unit: Unit, entry: EntryLine) -> Player:
     player.save()
     unit.audit(
         AuditAction.PLAYER_CREATED,
-        _("Player %(player)s created") % {"player": player.name},
+        params={"player": player.name},
         player=player,
         after=snapshot(player, ["last_name", "first_name", "sex", "birth_date", "federation"]),
     )

@@ -147,11 +147,7 @@ def import_fide_list(
             unit.replay(pk, from_date=from_date)
         unit.audit(
             AuditAction.FIDE_LIST_IMPORTED,
-            _(
-                "FIDE rating list of %(date)s: %(read)d lines, %(created)d players created, "
-                "%(updated)d updated"
-            )
-            % {
+            params={
                 "date": list_date.isoformat(),
                 "read": stats.read,
                 "created": stats.created,

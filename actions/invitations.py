@@ -151,8 +151,7 @@ def add_invitation(
     )
     unit.audit(
         AuditAction.INVITATION_SENT,
-        _("%(email)s invited to %(club)s as %(role)s")
-        % {"email": email, "club": club.name, "role": invitation.get_role_display()},
+        params={"email": email, "club": club.name, "role": invitation.role},
         tournament=tournament,
         player=player,
         after=_facts(invitation),
@@ -202,8 +201,7 @@ def resend_invitation(*, actor: Any, invitation: Invitation, link: Link) -> Sent
         current.save(update_fields=["token_hash", "created_at", "expires_at"])
         unit.audit(
             AuditAction.INVITATION_SENT,
-            _("Invitation of %(email)s to %(club)s sent again")
-            % {"email": current.email, "club": current.club.name},
+            params={"email": current.email, "club": current.club.name, "variant": "again"},
             player=current.player,
             tournament=current.tournament,
             after=_facts(current),
@@ -222,8 +220,7 @@ def revoke_invitation(*, actor: Any, invitation: Invitation) -> Invitation:
             raise ValidationError(_("This invitation was accepted or revoked already."))
         unit.audit(
             AuditAction.INVITATION_REVOKED,
-            _("Invitation of %(email)s to %(club)s revoked")
-            % {"email": invitation.email, "club": invitation.club.name},
+            params={"email": invitation.email, "club": invitation.club.name},
             player=invitation.player,
             before=_facts(invitation),
         )
@@ -308,15 +305,15 @@ def _check_account(invitation: Invitation, account: NewAccount) -> None:
         raise ValidationError({"password1": error.messages}) from error
 
 
-def _grant(invitation: Invitation, user: Any) -> str:
-    """Give ``user`` the invitation's role; the sentence for the audit trail."""
+def _grant(invitation: Invitation, user: Any) -> None:
+    """Give ``user`` the invitation's role."""
     if invitation.role == InvitationRole.ORGANISER:
         invitation.club.organisers.add(user)
-        return _("%(user)s is now an organiser of %(club)s")
+        return
     if invitation.role == InvitationRole.ARBITER:
         if invitation.tournament is not None:
             invitation.tournament.arbiters.add(user)
-        return _("%(user)s is now an arbiter of %(club)s")
+        return
     if Player.objects.filter(account=user).exists():
         raise ValidationError(_("This account is linked to a player already."))
     linked = Player.objects.filter(pk=invitation.player_id, account__isnull=True).update(
@@ -324,7 +321,6 @@ def _grant(invitation: Invitation, user: Any) -> str:
     )
     if not linked:
         raise ValidationError(_("This player has an account already."))
-    return _("%(user)s is now the account of a player of %(club)s")
 
 
 def accept_invitation(*, actor: Any, token: str, account: NewAccount | None = None) -> Invitation:
@@ -353,10 +349,14 @@ def accept_invitation(*, actor: Any, token: str, account: NewAccount | None = No
         ).update(accepted_at=now, accepted_by=user)
         if not claimed:
             raise InvitationUnusable(_("This invitation was used already."))
-        summary = _grant(invitation, user)
+        _grant(invitation, user)
         unit.audit(
             AuditAction.INVITATION_ACCEPTED,
-            summary % {"user": user.get_username(), "club": invitation.club.name},
+            params={
+                "user": user.get_username(),
+                "club": invitation.club.name,
+                "variant": invitation.role,
+            },
             tournament=invitation.tournament,
             player=invitation.player,
             after={**_facts(invitation), "account": user.pk},

@@ -98,7 +98,7 @@ def create_player(
         player.save()
         unit.audit(
             AuditAction.PLAYER_CREATED,
-            _("Player %(player)s created") % {"player": player.name},
+            params={"player": player.name},
             player=player,
             after=snapshot(player, _SNAPSHOT),
         )
@@ -144,8 +144,7 @@ def update_player(*, actor: Any, player: Player, changes: dict[str, Any]) -> Pla
                 unit.replay(pk, from_date=FROM_THE_START)
         unit.audit(
             AuditAction.PLAYER_CHANGED,
-            _("%(player)s changed: %(fields)s")
-            % {"player": current.name, "fields": ", ".join(changed)},
+            params={"player": current.name, "fields": changed},
             player=current,
             before={name: before[name] for name in changed},
             after={name: after[name] for name in changed},
@@ -182,7 +181,7 @@ def delete_player(*, actor: Any, player: Player) -> None:
             )
         unit.audit(
             AuditAction.PLAYER_DELETED,
-            _("Player %(player)s deleted") % {"player": current.name},
+            params={"player": current.name},
             before=snapshot(current, _SNAPSHOT),
         )
         current.delete()
@@ -255,8 +254,7 @@ def merge_players(*, actor: Any, keep: Player, duplicate: Player) -> Player:
         dup.delete()
         unit.audit(
             AuditAction.PLAYER_MERGED,
-            _("%(duplicate)s (#%(id)d) merged into %(keep)s: %(games)d games moved")
-            % {**names, "id": dup_pk, "games": moved["games"]},
+            params={**names, "id": dup_pk, "games": moved["games"]},
             player=kept,
             before=before,
             after={"keep": snapshot(kept, _SNAPSHOT), "moved": moved},

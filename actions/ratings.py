@@ -150,8 +150,7 @@ def write_starting_rating(
     unit.replay(locked, from_date=from_date)
     unit.audit(
         AuditAction.STARTING_RATING_SET,
-        _("%(player)s: starting rating in %(list)s set to %(rating)s")
-        % {"player": player.name, "list": locked.name, "rating": rating},
+        params={"player": player.name, "list": locked.name, "rating": rating},
         player=player,
         rating_list=locked,
         before=before,
@@ -182,8 +181,7 @@ def set_declared_grade(
         unit.replay(locked, from_date=FROM_THE_START)
         unit.audit(
             AuditAction.DECLARED_GRADE_SET,
-            _("%(player)s: declared grade in %(list)s set to %(grade)s")
-            % {"player": player.name, "list": locked.name, "grade": grade or "–"},
+            params={"player": player.name, "list": locked.name, "grade": grade},
             player=player,
             rating_list=locked,
             before=before,
@@ -236,7 +234,7 @@ def recompute_ratings(*, actor: Any, rating_list: RatingList | None = None) -> l
             unit.replay(item, from_date=FROM_THE_START)
             unit.audit(
                 AuditAction.RATINGS_RECOMPUTED,
-                _("%(list)s: ratings recomputed from the first game") % {"list": item.name},
+                params={"list": item.name},
                 rating_list=unit.lists[item.pk],
             )
         stats.extend(unit.stats)
@@ -279,8 +277,7 @@ def close_rating_period(
         unit.replay(locked, from_date=last)
         unit.audit(
             AuditAction.PERIOD_CLOSED,
-            _("%(list)s: list of %(date)s published")
-            % {"list": locked.name, "date": date.isoformat()},
+            params={"list": locked.name, "date": date.isoformat()},
             rating_list=locked,
             before={"last_list": last},
             after={"last_list": date},
@@ -310,8 +307,7 @@ def reopen_rating_period(*, actor: Any, rating_list: RatingList) -> datetime.dat
         unit.replay(locked, from_date=previous)
         unit.audit(
             AuditAction.PERIOD_REOPENED,
-            _("%(list)s: list of %(date)s withdrawn")
-            % {"list": locked.name, "date": latest.date.isoformat()},
+            params={"list": locked.name, "date": latest.date.isoformat()},
             rating_list=locked,
             before={"last_list": latest.date},
             after={"last_list": previous},

@@ -132,8 +132,7 @@ def enter_player(
         _register_late(current, registration)
     unit.audit(
         AuditAction.PLAYER_REGISTERED,
-        _("%(player)s entered (rating %(rating)s)")
-        % {"player": player.name, "rating": rating_at_start or "–"},
+        params={"player": player.name, "rating": rating_at_start},
         tournament=current,
         player=player,
         after={
@@ -226,7 +225,7 @@ def assign_pairing_numbers(*, actor: Any, tournament: Tournament) -> list[Regist
         ordered = assign_numbers(unit.tournament, keep_complete=False)
         unit.audit(
             AuditAction.NUMBERS_ASSIGNED,
-            _("Pairing numbers assigned to %(count)d players") % {"count": len(ordered)},
+            params={"count": len(ordered)},
             tournament=unit.tournament,
             after={"numbers": [[r.player_id, r.pairing_number] for r in ordered]},
         )
@@ -314,8 +313,7 @@ def _withdraw(unit: Unit, registration: Registration, after_round: int) -> Regis
     current.save(update_fields=["withdrawn_after_round"])
     unit.audit(
         AuditAction.PLAYER_WITHDRAWN,
-        _("%(player)s withdrawn after round %(round)d")
-        % {"player": current.player.name, "round": after_round},
+        params={"player": current.player.name, "round": after_round},
         tournament=unit.tournament,
         player=current.player,
         before=before,
@@ -351,8 +349,7 @@ def update_registration(
         current.save(update_fields=changed)
         unit.audit(
             AuditAction.REGISTRATION_CHANGED,
-            _("%(player)s: entry changed (%(fields)s)")
-            % {"player": current.player.name, "fields": ", ".join(changed)},
+            params={"player": current.player.name, "fields": changed},
             tournament=unit.tournament,
             player=current.player,
             before={name: before[name] for name in changed},
@@ -371,7 +368,7 @@ def delete_registration(*, actor: Any, registration: Registration) -> None:
         current.delete()
         unit.audit(
             AuditAction.PLAYER_UNREGISTERED,
-            _("%(player)s: entry deleted") % {"player": current.player.name},
+            params={"player": current.player.name},
             tournament=unit.tournament,
             player=current.player,
             before={"pairing_number": current.pairing_number},

@@ -45,12 +45,11 @@ def report_result(*, actor: Any, game: Game, result: str) -> ResultReport:
         )
         unit.audit(
             AuditAction.RESULT_REPORTED,
-            _("Round %(round)d, board %(board)d: %(player)s reports %(result)s")
-            % {
+            params={
                 "round": game.round.number,
                 "board": game.board,
                 "player": player.name,
-                "result": report.get_result_display(),
+                "result": result,
             },
             tournament=unit.tournament,
             player=player,
@@ -86,11 +85,10 @@ def reject_report(*, actor: Any, report: ResultReport) -> None:
             return
         unit.audit(
             AuditAction.REPORT_REJECTED,
-            _("Round %(round)d, board %(board)d: reported %(result)s rejected")
-            % {
+            params={
                 "round": game.round.number,
                 "board": game.board,
-                "result": report.get_result_display(),
+                "result": report.result,
             },
             tournament=unit.tournament,
             player=report.player,

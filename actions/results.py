@@ -93,6 +93,26 @@ def _entered(side: str) -> Exists:
     )
 
 
+def _refuse_unenterable(unit: Unit, current: Game) -> None:
+    """Refuse a result in a finished tournament, an unpublished round, or for a player who is
+    no longer entered."""
+    refuse_if_finished(unit.tournament)
+    if current.round.status != RoundStatus.PUBLISHED:
+        raise ValidationError(
+            _("Round %(round)d is not published: results cannot be entered yet.")
+            % {"round": current.round.number}
+        )
+    errors = {}
+    for field, player, present in (
+        ("white", current.white, current.white_entered),
+        ("black", current.black, current.black_entered),
+    ):
+        if player is not None and not present:
+            errors[field] = _("%(player)s is not entered in this tournament.") % {"player": player}
+    if errors:
+        raise ValidationError(errors)
+
+
 def enter_result(
     unit: Unit,
     game: Game,
@@ -109,21 +129,7 @@ def enter_result(
         .annotate(white_entered=_entered("white"), black_entered=_entered("black"))
         .get(pk=game.pk)
     )
-    refuse_if_finished(unit.tournament)
-    if current.round.status != RoundStatus.PUBLISHED:
-        raise ValidationError(
-            _("Round %(round)d is not published: results cannot be entered yet.")
-            % {"round": current.round.number}
-        )
-    errors = {}
-    for field, player, present in (
-        ("white", current.white, current.white_entered),
-        ("black", current.black, current.black_entered),
-    ):
-        if player is not None and not present:
-            errors[field] = _("%(player)s is not entered in this tournament.") % {"player": player}
-    if errors:
-        raise ValidationError(errors)
+    _refuse_unenterable(unit, current)
     if current.result == result and result:
         return current
     if expected_result is not None and current.result != expected_result:
@@ -162,26 +168,16 @@ def enter_result(
             players=(current.white_id, current.black_id),
             tournaments=(unit.tournament.pk,),
         )
-    values = {
-        "round": number,
-        "board": current.board,
-        "game": describe(current),
-        "previous": previous or "…",
-    }
-    summary = (
-        _("Round %(round)d, board %(board)d: %(game)s (was %(previous)s)")
-        if previous
-        else _("Round %(round)d, board %(board)d: %(game)s")
-    ) % values
+    params = describe(current, number)
+    if previous:
+        params["previous"] = previous
     after = game_state(current, number)
     if later:
-        summary += " " + _("(confirmed: later rounds %(rounds)s were already paired)") % {
-            "rounds": ", ".join(map(str, later))
-        }
+        params["later"] = list(later)
         after["later_rounds_paired"] = later
     unit.audit(
         AuditAction.RESULT_CORRECTED if previous else AuditAction.RESULT_ENTERED,
-        summary,
+        params=params,
         tournament=unit.tournament,
         player=current.white,
         other_player=current.black,

@@ -120,8 +120,7 @@ def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = 
         )
         unit.audit(
             AuditAction.ROUND_PAIRED,
-            _("Round %(round)d paired (draft, %(boards)d boards)")
-            % {"round": number, "boards": len(boards)},
+            params={"round": number, "boards": len(boards)},
             tournament=current,
             after={"round": number, "boards": boards_state(round_)},
         )
@@ -233,7 +232,7 @@ def discard_pairings(*, actor: Any, round: Round) -> None:
         current.delete()
         unit.audit(
             AuditAction.PAIRINGS_DISCARDED,
-            _("Draft of round %(round)d discarded") % {"round": before["round"]},
+            params={"round": before["round"]},
             tournament=unit.tournament,
             before=before,
         )
@@ -267,7 +266,7 @@ def publish_round(*, actor: Any, round: Round) -> Round:
         current.save(update_fields=["status", "published_at", "date"])
         unit.audit(
             AuditAction.ROUND_PUBLISHED,
-            _("Pairings of round %(round)d published") % {"round": current.number},
+            params={"round": current.number},
             tournament=unit.tournament,
             after={"round": current.number, "boards": boards_state(current)},
         )
@@ -325,7 +324,7 @@ def add_round(
         )
         unit.audit(
             AuditAction.ROUND_ADDED,
-            _("Round %(round)d added") % {"round": number},
+            params={"round": number},
             tournament=current,
             after={"round": number, "date": date},
         )
@@ -354,7 +353,7 @@ def create_round(
         )
         unit.audit(
             AuditAction.ROUND_ADDED,
-            _("Round %(round)d added") % {"round": number},
+            params={"round": number},
             tournament=unit.tournament,
             after={"round": number, "date": date},
         )
@@ -381,7 +380,7 @@ def change_round_date(*, actor: Any, round: Round, date: datetime.date | None) -
             unit.replay(unit.rating_list, from_date=min(dates) if dates else None)
         unit.audit(
             AuditAction.ROUND_CHANGED,
-            _("Round %(round)d: date %(date)s") % {"round": current.number, "date": date or "–"},
+            params={"round": current.number, "date": date.isoformat() if date else None},
             tournament=unit.tournament,
             before={"round": current.number, "date": before},
             after={"round": current.number, "date": date},
@@ -401,7 +400,7 @@ def delete_round(*, actor: Any, round: Round) -> None:
         current.delete()
         unit.audit(
             AuditAction.ROUND_DELETED,
-            _("Round %(round)d deleted") % {"round": current.number},
+            params={"round": current.number},
             tournament=unit.tournament,
             before={"round": current.number, "date": current.date},
         )

@@ -183,7 +183,7 @@ def create_tournament(
         tournament.save()
         unit.audit(
             AuditAction.TOURNAMENT_CREATED,
-            _("Tournament %(tournament)s created") % {"tournament": tournament.name},
+            params={"tournament": tournament.name},
             tournament=tournament,
             after=snapshot(tournament, ["name", "slug", "club", "rating_list", "start_date"]),
         )
@@ -242,7 +242,7 @@ def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, 
                 unit.replay(rating_list, from_date=start)
         unit.audit(
             AuditAction.TOURNAMENT_CHANGED,
-            _("Tournament changed: %(fields)s") % {"fields": ", ".join(changed)},
+            params={"fields": changed},
             tournament=current,
             before=snapshot(before, changed),
             after=snapshot(current, changed),
@@ -271,7 +271,7 @@ def delete_tournament(*, actor: Any, tournament: Tournament) -> None:
             )
         unit.audit(
             AuditAction.TOURNAMENT_DELETED,
-            _("Tournament %(tournament)s deleted") % {"tournament": current.name},
+            params={"tournament": current.name},
             rating_list=current.rating_list,
             before=snapshot(current, ["name", "slug", "start_date", "end_date", "rating_list"]),
         )
@@ -300,7 +300,7 @@ def _record_arbiters(unit: Any, before: list[int], arbiters: list[Any]) -> None:
     unit.tournament.arbiters.set(arbiters)
     unit.audit(
         AuditAction.ARBITERS_SET,
-        _("Arbiters: %(names)s") % {"names": ", ".join(a.get_username() for a in arbiters) or "–"},
+        params={"names": [a.get_username() for a in arbiters]},
         tournament=unit.tournament,
         before={"arbiters": before},
         after={"arbiters": sorted(a.pk for a in arbiters)},
@@ -334,12 +334,7 @@ def _set_status(unit: Any, tournament: Tournament, status: str, **after: Any) ->
     tournament.save(update_fields=["status", *after])
     unit.audit(
         AuditAction.TOURNAMENT_STATUS_CHANGED,
-        _("%(tournament)s: %(before)s → %(after)s")
-        % {
-            "tournament": tournament.name,
-            "before": TournamentStatus(before).label,
-            "after": TournamentStatus(status).label,
-        },
+        params={"tournament": tournament.name, "before": before, "after": status},
         tournament=tournament,
         before={"status": before},
         after={"status": status},

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import roles
+from core.colours import colour_letter
 from core.models import Invitation, InvitationRole
 from core.params import MAX_BIGINT, parse_int
 from players.models import Club, Player
@@ -37,7 +38,7 @@ def organised_clubs_overview(user: Any) -> QuerySet[Any]:
 class Seat:
     """A player on a board of a round, as the arbiter checks a pairing: pairing number,
     rating at the start, points before the round and the colours of the games played
-    (``W``/``B``, ``–`` for a round without a game)."""
+    (``W``/``B`` in the reader's language, ``–`` for a round without a game)."""
 
     tpn: int | None
     rating: int | None
@@ -54,6 +55,7 @@ def seats(round_: Round) -> dict[int, Seat]:
     """Every entered player's :class:`Seat` before ``round_`` (two queries)."""
     tournament = round_.tournament
     scoring = tournament.point_system
+    shogi = tournament_game(tournament) == GameKind.SHOGI
     histories = played_histories(tournament, round_.number)
     entries = Registration.objects.filter(tournament=tournament).values_list(
         "player_id", "pairing_number", "rating_at_start"
@@ -66,7 +68,7 @@ def seats(round_: Round) -> dict[int, Seat]:
             Fraction(0),
         )
         colours = "".join(
-            {"w": "W", "b": "B"}.get(own[n][1] or "", "–") if n in own else "–"
+            colour_letter(own[n][1], shogi=shogi, upper=True) or "–" if n in own else "–"
             for n in range(1, round_.number)
         )
         out[player_id] = Seat(tpn, rating, points, colours)

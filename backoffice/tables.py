@@ -66,7 +66,9 @@ class RoundTable(CardsMixin, BaseTable):
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
-    published_at = DateTimeColumn(verbose_name=_("Published"), default="", format="Y-m-d H:i")
+    published_at = DateTimeColumn(
+        verbose_name=_("Published"), default="", format="SHORT_DATETIME_FORMAT"
+    )
 
     class Meta(BaseTable.Meta):
         fields = ()
@@ -86,8 +88,8 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
     wide = ("name", "links")
 
     name = tables.Column(verbose_name=_("Tournament"))
-    start_date = DateColumn(verbose_name=_("Start"), format="Y-m-d")
-    end_date = DateColumn(verbose_name=_("End"), format="Y-m-d")
+    start_date = DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT")
+    end_date = DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT")
     status = tables.Column(verbose_name=_("Status"))
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})

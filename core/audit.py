@@ -37,6 +37,7 @@ def record(
     actor: Any,
     action: str,
     summary: str,
+    params: dict[str, Any] | None = None,
     tournament: Any = None,
     player: Any = None,
     other_player: Any = None,
@@ -50,6 +51,7 @@ def record(
     return AuditEntry.objects.create(
         action=action,
         summary=str(summary),
+        params=params,
         user=saved_user(actor),
         tournament=tournament,
         player=player,

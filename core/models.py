@@ -19,7 +19,9 @@ class AuditEntry(models.Model):
     Written only by :func:`core.audit.record`, inside the transaction of the service
     that made the change, so an entry exists exactly when its change was committed. The
     object links are nullable and survive the deletion of their object (``SET_NULL``);
-    ``summary`` keeps the names as they were.
+    ``params`` keeps what happened as data (the names as they were, round and board numbers,
+    result codes, old and new values), told at read time in the reader's language
+    (:func:`core.history.sentence`); ``summary`` keeps the sentence in English.
     """
 
     created_at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
@@ -67,6 +69,9 @@ class AuditEntry(models.Model):
     before = models.JSONField(_("before"), null=True, blank=True, encoder=DjangoJSONEncoder)
     after = models.JSONField(_("after"), null=True, blank=True, encoder=DjangoJSONEncoder)
     summary = models.TextField(_("summary"))
+    # The parts of the entry's sentence, told in the reader's language (core.history); null
+    # for an entry whose stored summary is all there is.
+    params = models.JSONField(_("details"), null=True, blank=True, encoder=DjangoJSONEncoder)
 
     class Meta:
         db_table = "tournaments_auditentry"  # the table it had before it moved here

@@ -7,7 +7,7 @@
         ...                                   # the body: the action's own change
         unit.replay(unit.rating_list, from_date=unit.tournament.end_date,
                     players=(white.pk, black.pk), tournaments=(tournament.pk,))
-        unit.audit(AuditAction.RESULT_ENTERED, summary, player=white, other_player=black)
+        unit.audit(AuditAction.RESULT_ENTERED, params=params, player=white, other_player=black)
 
 In this order, in one transaction:
 
@@ -62,7 +62,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core import audit, cache, jobs, roles, submissions, unit_context, unit_locks
+from core import audit, cache, history, jobs, roles, submissions, unit_context, unit_locks
 from core.unit_context import current_unit as current_unit  # re-exported
 from core.unit_context import observe as observe  # re-exported
 from core.unit_locks import ChangedMeanwhile as ChangedMeanwhile  # re-exported
@@ -174,8 +174,8 @@ class Unit:
     def audit(
         self,
         action: str,
-        summary: str,
         *,
+        params: dict[str, Any],
         tournament: Any = None,
         player: Any = None,
         other_player: Any = None,
@@ -183,11 +183,13 @@ class Unit:
         before: Any = None,
         after: Any = None,
     ) -> None:
-        """Record the change in the audit trail (written at the end of the unit)."""
+        """Record the change in the audit trail (written at the end of the unit): ``params``
+        are the parts of its sentence (:mod:`core.history`), told in the reader's language."""
         self._entries.append(
             {
                 "action": action,
-                "summary": str(summary),
+                "summary": history.english(action, params),
+                "params": params,
                 "tournament": tournament,
                 "player": player,
                 "other_player": other_player,

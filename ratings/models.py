@@ -10,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ratings.enums import GameKind, RatingSystem, TimeControl
+from ratings.enums import GameKind, RatingSystem, TimeControl, rating_list_label
 
 # Go ratings (GoR) run down to -900 (30 kyu); the services check each system's own range.
 RATING_VALIDATORS = [MinValueValidator(-900), MaxValueValidator(3500)]
@@ -41,10 +41,15 @@ class RatingList(models.Model):
         verbose_name_plural = _("rating lists")
 
     def __str__(self) -> str:
-        return self.name
+        return self.label
 
     def get_absolute_url(self) -> str:
         return reverse("ratings:leaderboard", args=[self.slug])
+
+    @property
+    def label(self) -> str:
+        """The list's name in the reader's language (the lists the migrations create)."""
+        return rating_list_label(self.name)
 
 
 class PlayerRating(models.Model):

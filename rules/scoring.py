@@ -45,6 +45,7 @@ __all__ = [
     "normal_code",
     "result_from_key",
     "result_of_codes",
+    "result_text",
     "side_codes",
 ]
 
@@ -96,6 +97,20 @@ def draw_possible(komi: Decimal | Fraction | int | None) -> bool:
     half point of komi (6.5, or 0.5 in a handicap game) the scores can never be equal.
     ``None``: not a go game, a draw is possible."""
     return komi is None or Fraction(komi).denominator == 1
+
+
+#: How each code of a player is printed in a game's result (a forfeit as ``+`` or ``−``).
+_CODE_TEXT = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+": "+", "-": "−"}
+
+
+def result_text(result: str) -> str | None:
+    """A game's stored result as people read it: ``1–0``, ``½–½``, ``0–1``; forfeits
+    ``+/−``, ``−/+`` and ``−/−``. ``None`` for a bye's code or an unknown result."""
+    codes = GAME_RESULTS.get(result)
+    if codes is None:
+        return None
+    white, black = (_CODE_TEXT[code] for code in codes)
+    return f"{white}/{black}" if set(codes) & FORFEIT_CODES else f"{white}–{black}"
 
 
 def normal_code(code: str) -> str:

@@ -30,7 +30,7 @@ def check_slug_and_list(tournament: Any) -> None:
                     "“%(format)s” cannot be rated in it."
                 )
                 % {
-                    "list": rating_list.name,
+                    "list": rating_list.label,
                     "list_game": rating_list.get_game_display(),
                     "format": tournament.get_pairing_system_display(),
                 }

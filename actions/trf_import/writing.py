@@ -83,11 +83,7 @@ def _write(
             unit.replay(locked, from_date=min(filter(None, [tournament.start_date, first])))
     unit.audit(
         AuditAction.TRF_IMPORTED,
-        _(
-            "Tournament %(tournament)s imported from a TRF file: %(players)d players, "
-            "%(games)d games"
-        )
-        % {"tournament": tournament.name, "players": len(records), "games": len(games)},
+        params={"tournament": tournament.name, "players": len(records), "games": len(games)},
         tournament=tournament,
         rating_list=locked,
         after={

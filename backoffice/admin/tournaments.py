@@ -17,7 +17,7 @@ from actions.rounds import change_round_date, create_round, delete_round
 from actions.tournaments import create_tournament, delete_tournament, update_tournament
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
-from core import submissions
+from core import history, submissions
 from core.admin import (
     BoundedModelForm,
     GuardedDeleteMixin,
@@ -347,7 +347,7 @@ class ResultReportAdmin(ReadOnlyAdmin):
 class AuditEntryAdmin(ReadOnlyAdmin):
     """The audit trail: written only by the services (``core.audit.record``)."""
 
-    list_display = ["created_at", "user", "action", "summary", "tournament", "player"]
+    list_display = ["created_at", "user", "action", "sentence", "tournament", "player"]
     list_filter = ["action", "rating_list"]
     list_select_related = ["user", "tournament", "player"]
     search_fields = ["summary", "tournament__name", "player__last_name"]
@@ -356,7 +356,9 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         "created_at",
         "user",
         "action",
+        "sentence",
         "summary",
+        "params",
         "tournament",
         "player",
         "other_player",
@@ -365,3 +367,8 @@ class AuditEntryAdmin(ReadOnlyAdmin):
         "after",
     ]
     readonly_fields = fields
+
+    @admin.display(description=_("Change"))
+    def sentence(self, entry: AuditEntry) -> str:
+        """The entry's sentence in the reader's language (``summary``: as written)."""
+        return history.sentence(entry)

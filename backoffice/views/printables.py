@@ -10,10 +10,13 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.formats import get_format
 from django.views.generic import TemplateView
 
 from backoffice.queries import seats
 from backoffice.views.base import TournamentMixin
+from core.colours import colour_letter
+from ratings.enums import GameKind
 from tournaments.models import Game, Registration, Round
 from tournaments.pairing_queries import highest_round_number, played_histories
 
@@ -63,6 +66,7 @@ class PrintView(TournamentMixin, TemplateView):
         histories = played_histories(self.tournament, last + 1)
         tpn = {r.player_id: r.pairing_number for r in registrations}
         scoring = self.tournament.point_system
+        shogi = self.tournament.game == GameKind.SHOGI
         rows = []
         for registration in registrations:
             own = histories.get(registration.player_id, {})
@@ -72,7 +76,8 @@ class PrintView(TournamentMixin, TemplateView):
                 if code:
                     total += scoring.points(code)
                 cells.append(
-                    f"{tpn.get(opponent, '') if opponent else ''}{colour or ''}{code or ''}".strip()
+                    f"{tpn.get(opponent) or '' if opponent else ''}"
+                    f"{colour_letter(colour, shogi=shogi)}{code or ''}".strip()
                     or "–"
                 )
             rows.append(
@@ -82,7 +87,8 @@ class PrintView(TournamentMixin, TemplateView):
 
 
 def _points_text(points: Fraction | int) -> str:
-    """``3``, ``2.5``: points as the lists print them."""
+    """``3``, ``2.5``: points as the lists print them, with the language's decimal mark."""
     value = Fraction(points)
     text = f"{Decimal(value.numerator) / Decimal(value.denominator):f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))

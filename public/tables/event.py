@@ -7,6 +7,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core.colours import colour_letter
 from core.tables import BaseTable, GradeColumn, PlayerColumn, SeatColumn, as_cards, player_link
 from public.tables.columns import key, priority, signed_two_decimals
 from public.tables.tournaments import (
@@ -191,7 +192,8 @@ class NameTable(BaseTable):
 class CellColumn(tables.Column):
     """One round of the Swiss crosstable: opponent's start number, colour, result."""
 
-    def __init__(self, number: int):
+    def __init__(self, number: int, *, shogi: bool = False):
+        self.shogi = shogi
         super().__init__(
             verbose_name=str(number),
             accessor=f"r{number}",
@@ -205,15 +207,15 @@ class CellColumn(tables.Column):
         return format_html(
             '{}<abbr class="cell-colour" title="{}">{}</abbr>{}',
             value.opponent,
-            COLOURS.get(value.colour or "", ""),
-            value.colour or "",
+            (SHOGI_COLOURS if self.shogi else COLOURS).get(value.colour or "", ""),
+            colour_letter(value.colour, shogi=self.shogi),
             value.score,
         )
 
     def value(self, value: Cell, **kwargs) -> str:
         if value.opponent is None:
             return f"- {value.score}"
-        return f"{value.opponent}{value.colour or ''}{value.score}"
+        return f"{value.opponent}{colour_letter(value.colour, shogi=self.shogi)}{value.score}"
 
 
 class SwissCrosstableTable(BaseTable):
@@ -231,8 +233,15 @@ class SwissCrosstableTable(BaseTable):
         attrs = {"class": "table swiss-crosstable"}
         row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
 
-    def __init__(self, rows: list[dict], *, rounds: int, tiebreaks: tuple[TieBreak, ...]):
-        cells = [(f"r{n}", CellColumn(n)) for n in range(1, rounds + 1)]
+    def __init__(
+        self,
+        rows: list[dict],
+        *,
+        rounds: int,
+        tiebreaks: tuple[TieBreak, ...],
+        shogi: bool = False,
+    ):
+        cells = [(f"r{n}", CellColumn(n, shogi=shogi)) for n in range(1, rounds + 1)]
         extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
         for _name, column in extra:
             column.attrs = priority(2, num=True)

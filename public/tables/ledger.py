@@ -135,7 +135,7 @@ class EgfLedgerTable(PeriodTable):
         "change": "key",
     }
 
-    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     opponent_rating = tables.Column(
@@ -202,7 +202,7 @@ class FesaLedgerTable(PeriodTable):
         "change": "key",
     }
 
-    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     opponent = PlayerColumn(verbose_name=_("Opponent"))
     rating_used = tables.Column(

@@ -47,6 +47,9 @@ class RatingListTable(PriorityMixin, BaseTable):
         fields = ()
         orderable = False
 
+    def render_name(self, record: RatingList) -> str:
+        return record.label
+
     def render_last_published(self, record: RatingList, value) -> str:
         if value is None:
             return "–"
@@ -193,7 +196,7 @@ class PublishedListTable(PriorityMixin, BaseTable):
 class ArchiveTable(BaseTable):
     """The published lists of a rating list, with downloads."""
 
-    date = DateColumn(verbose_name=_("List date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("List date"), format="SHORT_DATE_FORMAT")
     entry_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     downloads = tables.Column(verbose_name=_("Downloads"), accessor="pk", orderable=False)
 
@@ -202,7 +205,7 @@ class ArchiveTable(BaseTable):
 
     def render_date(self, record, value) -> str:
         url = reverse("ratings:published_list", args=[record.rating_list.slug, value])
-        return format_html('<a href="{}">{}</a>', url, value.isoformat())
+        return format_html('<a href="{}">{}</a>', url, date_format(value, "SHORT_DATE_FORMAT"))
 
     def render_downloads(self, record) -> str:
         args = [record.rating_list.slug, record.date]

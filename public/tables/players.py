@@ -94,7 +94,7 @@ class PlayerGamesTable(PriorityMixin, BaseTable):
         "h2h": 3,
     }
 
-    date = DateColumn(verbose_name=_("Date"), format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
     rating_list = tables.Column(verbose_name=_("Rating list"))
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
     round = tables.Column(
@@ -147,7 +147,9 @@ class PerformanceTable(PriorityMixin, BaseTable):
     }
 
     tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
-    start = DateColumn(verbose_name=_("Date"), accessor="tournament__start_date", format="Y-m-d")
+    start = DateColumn(
+        verbose_name=_("Date"), accessor="tournament__start_date", format="SHORT_DATE_FORMAT"
+    )
     rating_list = tables.Column(verbose_name=_("Rating list"))
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
     points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
@@ -181,7 +183,7 @@ class HeadToHeadTable(PriorityMixin, BaseTable):
         "black": "key",
     }
 
-    date = DateColumn(verbose_name=_("Date"), accessor="round__date", format="Y-m-d")
+    date = DateColumn(verbose_name=_("Date"), accessor="round__date", format="SHORT_DATE_FORMAT")
     tournament = tables.Column(
         verbose_name=_("Tournament"), accessor="round__tournament", linkify=True
     )

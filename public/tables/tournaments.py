@@ -7,6 +7,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from core import history
 from core.models import AuditEntry
 from core.points import format_points, localized
 from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
@@ -270,7 +271,7 @@ class ProgressTable(PriorityMixin, BaseTable):
 class AuditTable(BaseTable):
     """The audit trail of a tournament or a player, newest first (staff only)."""
 
-    created_at = DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    created_at = DateTimeColumn(verbose_name=_("When"), format="SHORT_DATETIME_FORMAT")
     user = tables.Column(verbose_name=_("Who"), default=_("(command)"))
     action = tables.Column(verbose_name=_("What"))
     summary = tables.Column(verbose_name=_("Change"))
@@ -280,6 +281,9 @@ class AuditTable(BaseTable):
         fields = ()
         orderable = False
         empty_text = _("No changes recorded yet.")
+
+    def render_summary(self, record: AuditEntry) -> str:
+        return history.sentence(record)
 
 
 class RoundTable(BaseTable):

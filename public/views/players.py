@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.utils.formats import date_format
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -45,12 +46,12 @@ def point_label(player_name: str, point: queries.HistoryPoint) -> str:
     """The tooltip of a history point: date, rating and event(s)."""
     if point.live:
         text = _("%(date)s: live rating %(rating)s") % {
-            "date": point.date.isoformat(),
+            "date": date_format(point.date, "SHORT_DATE_FORMAT"),
             "rating": rating_text(Decimal(point.rating)),
         }
     else:
         text = _("%(date)s: list rating %(rating)s") % {
-            "date": point.date.isoformat(),
+            "date": date_format(point.date, "SHORT_DATE_FORMAT"),
             "rating": point.rating,
         }
     if point.events:
@@ -106,8 +107,8 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
                 "summary": rating_summary(calc.rating, self.object),
                 "svg": mark_safe(  # noqa: S308 -- charts.history_svg escapes every text
                     charts.history_svg(
-                        [history_series(calc.rating_list.name, points)],
-                        title=_("Rating history: %(list)s") % {"list": calc.rating_list.name},
+                        [history_series(calc.rating_list.label, points)],
+                        title=_("Rating history: %(list)s") % {"list": calc.rating_list.label},
                         empty_text=_("No rating yet."),
                     )
                 ),
@@ -293,7 +294,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
             chart = mark_safe(  # noqa: S308 -- charts.history_svg escapes every text
                 charts.history_svg(
                     series,
-                    title=_("Rating histories: %(list)s") % {"list": rating_list.name},
+                    title=_("Rating histories: %(list)s") % {"list": rating_list.label},
                     empty_text=_("None of these players has a rating in this list."),
                 )
             )

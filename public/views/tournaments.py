@@ -193,6 +193,7 @@ class CrosstableView(StandingsBaseView):
             event_queries.swiss_rows(data, ranked),
             rounds=ranked.after_round,
             tiebreaks=ranked.tiebreaks,
+            shogi=self.object.game == GameKind.SHOGI,
         )
 
 

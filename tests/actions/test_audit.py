@@ -69,7 +69,7 @@ def test_result_entry_and_correction_are_recorded_with_who_before_and_after(manu
     assert (entered.before["result"], entered.after["result"]) == ("", "10")
     assert (corrected.before["result"], corrected.after["result"]) == ("10", "01")
     assert corrected.other_player == bob
-    assert corrected.summary == "Round 1, board 1: Ames, Ann – Bell, Bob 01 (was 10)"
+    assert corrected.summary == "Round 1, board 1: Ames, Ann – Bell, Bob 0–1 (was 1–0)"
 
 
 def test_adding_and_deleting_a_board_is_recorded(manual, staff):
@@ -234,7 +234,7 @@ def test_history_shows_to_staff_newest_first_and_not_to_the_public(client, manua
         AuditAction.PLAYER_REGISTERED,
         AuditAction.PLAYER_REGISTERED,
     ]
-    assert "Round 1, board 1: Ames, Ann – Bell, Bob 10" in organiser.content.decode()
+    assert "Round 1, board 1: Ames, Ann – Bell, Bob 1–0" in organiser.content.decode()
     player_rows = [r.record.action for r in player_page.context["history_table"].paginated_rows]
     assert player_rows == [
         AuditAction.RESULT_ENTERED,

@@ -5,3 +5,4 @@ Django's ``d.m.Y``). Numbers follow the language's separators (``number_format``
 """
 
 SHORT_DATE_FORMAT = "Y-m-d"
+SHORT_DATETIME_FORMAT = "Y-m-d H:i"
