@@ -9,6 +9,7 @@ import os
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 hypothesis_settings.register_profile("ci", derandomize=True)
@@ -25,6 +26,9 @@ def _fast_settings(settings):
     # Local-memory caches outlive a test: pages cached under a list's version would leak
     # into the next test, whose rolled-back database starts the versions again.
     cache.clear()
+    # A request in Russian leaves Russian active in the test's thread (the locale middleware
+    # activates the language and nothing switches it back): each test starts in English.
+    translation.activate("en")
 
 
 @pytest.fixture(scope="session")
