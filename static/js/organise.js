@@ -46,6 +46,11 @@
     event.preventDefault();
     var value = input.value.trim();
     if (value && input.form) {
+      // A row htmx swapped in is bound to htmx only when it settles (some milliseconds
+      // later): bind it now, or a key typed at once would post the form the plain way.
+      if (window.htmx) {
+        window.htmx.process(input.form);
+      }
       input.form.requestSubmit();
     }
     if (value && !accepted(input, value)) {
