@@ -118,7 +118,7 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
             "shogi": ("tournaments:turnering_export", _("FESA results (turnering.txt)")),
         }.get(record.game or "", ("tournaments:trf_export", _("TRF file")))
         return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            '<a href="{}">{}</a><br><a href="{}">{}</a>',
             record.get_absolute_url(),
             _("Public page"),
             reverse(name, args=[record.slug]),

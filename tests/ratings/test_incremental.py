@@ -109,11 +109,12 @@ def test_go_and_shogi_results_update_the_tournament_and_what_depends_on_it(slug)
             starting_games=40,
         )  # fmt: skip
     recompute_ratings(rating_list=rating_list, actor=SYSTEM)
+    # A whole komi, so go games can be drawn (jigo) like shogi's: the draws are rated too.
     first = make_tournament(
-        start_date=D(2025, 1, 3), end_date=D(2025, 1, 4), rating_list=rating_list
+        start_date=D(2025, 1, 3), end_date=D(2025, 1, 4), rating_list=rating_list, komi=7
     )
     second = make_tournament(
-        start_date=D(2025, 1, 10), end_date=D(2025, 1, 11), rating_list=rating_list
+        start_date=D(2025, 1, 10), end_date=D(2025, 1, 11), rating_list=rating_list, komi=7
     )
     boards = []
     for tournament in (first, second):
