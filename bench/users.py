@@ -18,9 +18,10 @@ request (the floor, measured all along the run):
   (page cache and list-level values) and gunicorn restarted; then **second**: the same again;
 - **round page**: the organiser round page of each live tournament (25 boards), and the
   round pages of 100 boards (``--big`` tournaments, 5 times each);
-- **entry**: arbiters logged in through the login form enter ``--entries`` results, spread
-  over the ``--live`` tournaments, each a real htmx POST of the board's form from the round
-  page (which the arbiter loads first, untimed); no board cleared or entered before;
+- **entry**: an arbiter logged in through the login form enters ``--entries`` results,
+  spread over all the ``--live`` tournaments (5 each by default), each a real htmx POST of
+  the board's form from the round page (which the arbiter loads first, untimed); no board
+  cleared or entered before;
 - **concurrent**: 20 writers, each with its own session, post at once: on 20 tournaments, then
   all 20 on one tournament's round; max and p95;
 - **correction**: ``--corrections`` results corrected six periods back through the same POST,
@@ -186,24 +187,29 @@ def _round_pages(floor: Floor, data: dict, port: int) -> tuple[list[float], list
 
 
 def _entries(floor: Floor, data: dict, count: int, port: int) -> tuple[list[float], dict]:
-    """``count`` first entries spread over the live tournaments except the first 21 (kept
-    for the writers); returns the times and the boards left empty per tournament."""
+    """``count`` first entries spread over all the live tournaments, keeping back the boards
+    of the writers (20 on the first, one on each of the next 20); returns the times and the
+    boards left empty per tournament."""
     from bench.users_http import Session, result_post, round_page
 
     session = Session(port)
     session.login("bench-arbiter-01", data["password"])
-    left = {t["slug"]: list(t["boards"]) for t in data["live"]}
-    spread = data["live"][21:] or data["live"]
-    per = -(-count // len(spread))
+    live = data["live"]
+    left = {t["slug"]: list(t["boards"]) for t in live}
+    kept = {t["slug"]: 20 if n == 0 else 1 if n <= 20 else 0 for n, t in enumerate(live)}
+    per = -(-count // len(live))
     times, codes = [], ("1", "=", "0")
-    for tournament in spread:
-        page = round_page(tournament["slug"], tournament["round"])
+    for tournament in live:
+        slug = tournament["slug"]
+        page = round_page(slug, tournament["round"])
         html = session.get(page).text  # the arbiter opens the round page (untimed)
-        for _n in range(min(per, count - len(times), len(left[tournament["slug"]]) - 1)):
-            board = left[tournament["slug"]].pop(0)
+        for _n in range(max(0, min(per, count - len(times), len(left[slug]) - kept[slug]))):
+            board = left[slug].pop(0)
             floor.tick()
             answer = result_post(session, page, html, board, codes[len(times) % 3])
             times.append(answer.seconds)
+    if len(times) < count:
+        raise SystemExit(f"only {len(times)} boards to enter: ask for more --live")
     return times, left
 
 

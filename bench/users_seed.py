@@ -29,6 +29,7 @@ from bench.ratings import ROOT
 WRITERS = 20
 PASSWORD = "bench-only-password-7931"  # noqa: S105 - a throwaway database's arbiters
 BIG_PLAYERS = 200
+LIVE_BOARDS = 25  # bench/web.py's history: fields of 50 players
 
 
 def _setup(env: dict[str, str]) -> None:
@@ -77,12 +78,18 @@ def _enter_players(tournament_ids: list[int]) -> None:
 
 def _live(count: int, last: datetime.date) -> list[dict]:
     """The ``count`` newest tournaments, moved into the open period, last round cleared."""
+    from django.db.models import Count, F
+
     from tournaments.enums import TournamentStatus
     from tournaments.models import Game, Round, Tournament
 
-    chosen = list(
-        Tournament.objects.order_by("-end_date", "-pk").values_list("pk", flat=True)[:count]
+    # Whole tournaments only (the generator's last one may stop short): 25 boards a round.
+    whole = Tournament.objects.annotate(played=Count("rounds__games")).filter(
+        played=F("rounds_planned") * LIVE_BOARDS
     )
+    chosen = list(whole.order_by("-end_date", "-pk").values_list("pk", flat=True)[:count])
+    if len(chosen) < count:
+        raise SystemExit(f"only {len(chosen)} whole tournaments: ask for more --games")
     start = last + datetime.timedelta(days=1)
     Tournament.objects.filter(pk__in=chosen, end_date__lt=last).update(
         start_date=start, end_date=start + datetime.timedelta(days=5)
