@@ -11,6 +11,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench.web_wrk import THREADS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 RANDOM_PATHS = """
@@ -51,8 +53,6 @@ def random_script(folder: Path, report: str, *, players: int, seed: int) -> Path
     """A wrk script asking for a random player page or leaderboard page each time."""
     script = folder / "random.lua"
     pages = max(1, players * 9 // 10 // 50)
-    from bench.web import THREADS
-
     script.write_text(
         report + THREADS + RANDOM_PATHS % {"seed": seed, "players": players, "pages": pages}
     )
