@@ -101,6 +101,20 @@ def last_line(figures: dict) -> str:
     )
 
 
+def kind_of(url: str) -> str:
+    """What a public URL shows, for the cold pages' breakdown."""
+    for part, kind in (
+        ("/players/", "player pages"),
+        ("/lists/", "leaderboards"),
+        ("/standings/", "standings"),
+        ("/crosstable/", "crosstables"),
+        ("/search/", "searches"),
+    ):
+        if part in url:
+            return kind
+    return "other"
+
+
 def report_lines(figures: dict) -> list[str]:
     """One line per measured set: p50, p95, max, each also as a multiple of the floor's p50
     (a trivial request's typical time, measured between the same requests)."""
@@ -117,6 +131,8 @@ def report_lines(figures: dict) -> list[str]:
             ("one_event", "20 writers, one round"),
         )
     ]
+    kinds = [(f"  cold: {kind}", row) for kind, row in figures.get("cold_kinds", {}).items()]
+    rows[2:2] = kinds
     unit = max(floor["p50"], 0.001)
     lines = [f"{'':<27}{'n':>5}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}   p50/p95/max x floor p50"]
     for label, row in rows:
@@ -323,6 +339,12 @@ def _measure(options: argparse.Namespace, data: dict, env: dict, redis_url: str)
     return {
         "floor": summary(floor.times),
         "cold": summary(cold),
+        "cold_kinds": {
+            kind: summary(
+                [t for url, t in zip(data["public"], cold, strict=True) if kind_of(url) == kind]
+            )
+            for kind in dict.fromkeys(kind_of(url) for url in data["public"])
+        },
         "second": summary(second),
         "round_25": summary(small),
         "round_100": summary(big),

@@ -3,7 +3,15 @@ form scripts read), the form fields its client posts, and the production setting
 
 import pytest
 
-from bench.users import database_name, last_line, parse, percentile, server_env, summary
+from bench.users import (
+    database_name,
+    kind_of,
+    last_line,
+    parse,
+    percentile,
+    server_env,
+    summary,
+)
 from bench.users_http import form_fields
 
 
@@ -86,3 +94,16 @@ def test_the_server_runs_with_the_production_settings(tmp_path, monkeypatch):
         "60",
     )
     assert "DEBUG" not in env
+
+
+def test_the_cold_pages_are_broken_down_by_what_they_show():
+    assert [
+        kind_of(url)
+        for url in (
+            "/players/7/",
+            "/lists/chess-standard/?sex=f",
+            "/tournaments/t-3/standings/",
+            "/tournaments/t-3/crosstable/",
+            "/search/?q=Club+07",
+        )
+    ] == ["player pages", "leaderboards", "standings", "crosstables", "searches"]
