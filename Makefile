@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve worker test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web bench-entry bench-fide-import install migrate seed messages clean
+.PHONY: run serve worker test test-slow test-browser lint format bench bench-pairing bench-mcmahon bench-web bench-entry bench-users bench-fide-import install migrate seed messages clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -93,6 +93,13 @@ bench-web: install
 # BENCH_ENTRY_ARGS="--players 20000 --games 500000".
 bench-entry: install
 	$(PY) -m bench.entry $(BENCH_ENTRY_ARGS)
+
+# What users feel, through HTTP on production settings (PostgreSQL, a Redis of its own,
+# gunicorn): result entry, 20 writers, round pages, cold pages, the replay and a correction,
+# each beside the floor (/healthz); a database of the run's own, dropped at the end.
+# BENCH_USERS_ARGS sets the size, e.g. BENCH_USERS_ARGS="--players 20000 --games 400000".
+bench-users: install
+	$(PY) -m bench.users $(BENCH_USERS_ARGS)
 
 messages: install
 	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=bench --ignore=tests

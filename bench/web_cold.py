@@ -11,10 +11,15 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench.web_wrk import THREADS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 RANDOM_PATHS = """
-math.randomseed(%(seed)d)
+init = function(args)
+  -- each wrk thread its own seed (``id`` set by ``setup``): distinct URLs, not the same ones
+  math.randomseed(%(seed)d + 7919 * (id or 0))
+end
 request = function()
   local path
   if math.random() < 0.5 then
@@ -48,7 +53,9 @@ def random_script(folder: Path, report: str, *, players: int, seed: int) -> Path
     """A wrk script asking for a random player page or leaderboard page each time."""
     script = folder / "random.lua"
     pages = max(1, players * 9 // 10 // 50)
-    script.write_text(report + RANDOM_PATHS % {"seed": seed, "players": players, "pages": pages})
+    script.write_text(
+        report + THREADS + RANDOM_PATHS % {"seed": seed, "players": players, "pages": pages}
+    )
     return script
 
 
@@ -84,5 +91,6 @@ def after_entries(base: str, env: dict[str, str], *, entries: int) -> dict[str, 
         "rps": len(times) / sum(times),
         "p50": statistics.median(times) * 1000,
         "p95": ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] * 1000,
+        "max": ordered[-1] * 1000,
         "requests": len(times),
     }
