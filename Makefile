@@ -47,8 +47,10 @@ serve: install
 worker: install
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py ratings_worker
 
+# Two workers (pytest-xdist; TEST_WORKERS=0 runs in one process, e.g. to debug).
+TEST_WORKERS ?= 2
 test: install
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS)
 
 test-slow: install
 	$(PY) -m pytest -q -m slow

@@ -96,7 +96,9 @@ class TournamentMixin(RoleRequiredMixin):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        tournament = Tournament.objects.filter(slug=kwargs["slug"]).first()
+        tournament = (
+            Tournament.objects.select_related("rating_list").filter(slug=kwargs["slug"]).first()
+        )
         if tournament is None:
             return missing(self)
         self.tournament = tournament
