@@ -21,6 +21,12 @@ def format_points(value: Fraction | Decimal) -> str:
     return localized(format_value(value))
 
 
+def points_value(value: Fraction | Decimal) -> str:
+    """Points as the CSV downloads write them: a decimal as the tie-breaks are written
+    (4.5, 3.0, 2.25; with the language's decimal separator), never ``4½``."""
+    return localized(format_value(Fraction(value)))
+
+
 def localized(text: str) -> str:
     """A decimal written with a point, in the current language's separator (2.25 → 2,25)."""
     return text.replace(".", get_format("DECIMAL_SEPARATOR"))

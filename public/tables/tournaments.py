@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core import history
 from core.models import AuditEntry
-from core.points import format_points, localized
+from core.points import format_points, localized, points_value
 from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
 from core.tiebreak_names import describe
 from public.tables.columns import PriorityMixin, signed_two_decimals
@@ -118,12 +118,6 @@ class TournamentPlayerTable(PriorityMixin, BaseTable):
 
     def render_change(self, value: Decimal) -> str:
         return signed_two_decimals(value)
-
-
-def points_value(value: Fraction | Decimal) -> str:
-    """Points as the CSV downloads write them: a decimal as the tie-breaks are written
-    (4.5, 3.0, 2.25; with the language's decimal separator), never ``4½``."""
-    return localized(format_value(Fraction(value)))
 
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
