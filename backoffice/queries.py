@@ -18,7 +18,7 @@ from core.colours import colour_letter
 from core.models import Invitation, InvitationRole
 from core.params import MAX_BIGINT, parse_int
 from players.models import Club, Player
-from players.queries import by_name, key_match, search_players, search_words
+from players.queries import by_name, fide_id_of, key_match, search_words
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
@@ -267,8 +267,9 @@ ACCOUNTS = 20
 
 def arbiter_candidates(tournament: Any, query: str, user: Any) -> list[Any]:
     """Accounts the user may appoint arbiters of ``tournament``, matching ``query`` by user
-    name, e-mail or name, or by the name of their player (the players' search,
-    :func:`players.queries.search_players`), not arbiters of it yet; each with ``player``.
+    name, e-mail or name, or by the name or FIDE ID of their player (as the players' search
+    finds them, :func:`players.queries.key_match`, in the same query), not arbiters of it
+    yet; each with ``player``.
 
     Staff pick among every active account; an organiser among the accounts of the
     tournament's club (its organisers, arbiters and players' accounts), so that the picker
@@ -284,7 +285,12 @@ def arbiter_candidates(tournament: Any, query: str, user: Any) -> list[Any]:
     accounts = accounts.exclude(pk__in=tournament.arbiters.values("pk"))
     words = search_words(query)
     if words:
-        match = Q(pk__in=[p.account_id for p in search_players(query) if p.account_id])
+        fide_id = fide_id_of(query)
+        match = (
+            Q(player__fide_id=fide_id)
+            if fide_id is not None
+            else key_match(query, "player__search_key") or Q(pk__in=[])
+        )
         by_account = Q()
         for word in words:
             by_account &= (
