@@ -10,6 +10,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
@@ -225,18 +227,7 @@ class ResultForm(forms.Form):
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        bye = game is not None and game.black_id is None
-        if bye:
-            self.fields["result"].widget.attrs["placeholder"] = "F H U Z"
-        if game is not None:
-            self.fields["result"].widget.attrs["aria-label"] = _("Result of board %(board)d") % {
-                "board": game.board
-            }
-        # Every key the field accepts, for the page's script: Enter on another key keeps the
-        # cursor on this board (organise.js) while the row comes back with the message.
-        clears = game is not None and bool(game.result)
-        keys = scoring.accepted_keys(bye=bye) + (("x",) if clears else ())
-        self.fields["result"].widget.attrs["data-keys"] = " ".join(keys)
+        self.fields["result"].widget.attrs.update(result_attrs(game))
         if game is not None and game.result:
             self.initial.setdefault("correction", True)
         self.initial.setdefault("based_on", game.result if game is not None else "")
@@ -265,6 +256,54 @@ class ResultForm(forms.Form):
         if self.game is not None and self.game.result:
             return _("%(keys)s, or x to clear the result") % {"keys": keys}
         return keys
+
+
+def result_attrs(game: Game | None) -> dict[str, str]:
+    """The result field's attributes that depend on the board: a bye's placeholder, the
+    field's label, and every key it accepts (``data-keys``, for the page's script: Enter on
+    another key keeps the cursor on this board, organise.js, while the row comes back with
+    the message)."""
+    bye = game is not None and game.black_id is None
+    attrs = {"placeholder": "F H U Z"} if bye else {}
+    if game is not None:
+        attrs["aria-label"] = _("Result of board %(board)d") % {"board": game.board}
+    clears = game is not None and bool(game.result)
+    attrs["data-keys"] = " ".join(scoring.accepted_keys(bye=bye) + (("x",) if clears else ()))
+    return attrs
+
+
+def _input(kind: str, name: str, value: str | None, attrs: dict[str, Any]) -> str:
+    """One ``<input>`` as Django's ``input.html`` widget template writes it."""
+    html = format_html('<input type="{}" name="{}"', kind, name)
+    if value is not None:
+        html += format_html(' value="{}"', value)
+    for key, item in attrs.items():
+        if item is True:
+            html += format_html(" {}", key)
+        elif item is not False:
+            html += format_html(' {}="{}"', key, item)
+    return html + ">"
+
+
+def result_inputs(game: Game, *, extra: dict[str, Any] | None = None) -> str:
+    """The board's result entry fields (``result``, ``correction``, ``based_on``) as an
+    unbound :class:`ResultForm` of prefix ``b<board>`` renders them, built from the game's
+    values without a form per board (the round page draws 100 of them; issue 20). ``extra``:
+    more attributes of the result field (``autofocus``)."""
+    prefix = f"b{game.board}"
+    result = ResultForm.base_fields["result"]
+    attrs = {**result.widget.attrs, **result_attrs(game), "id": f"id_{prefix}-result"}
+    html = _input("text", f"{prefix}-result", None, {**attrs, **(extra or {})})
+    html += _input(
+        "hidden",
+        f"{prefix}-correction",
+        "True" if game.result else None,
+        {"id": f"id_{prefix}-correction"},
+    )
+    html += _input(
+        "hidden", f"{prefix}-based_on", game.result or None, {"id": f"id_{prefix}-based_on"}
+    )
+    return mark_safe(html)  # noqa: S308 (every value above went through format_html)
 
 
 class ReportForm(forms.Form):

@@ -22,6 +22,7 @@ from actions.boards import add_game, delete_game, edit_board, swap_boards
 from actions.reports import confirm_report, reject_report
 from actions.results import LaterRoundsPaired, record_result
 from actions.rounds import add_round, discard_pairings, pair_next_round, publish_round
+from backoffice.board_rows import RowContext, board_row, seat_html
 from backoffice.forms.tournaments import (
     AddBoardForm,
     AddRoundForm,
@@ -29,6 +30,7 @@ from backoffice.forms.tournaments import (
     PairForm,
     ResultForm,
     SwapBoardsForm,
+    result_inputs,
 )
 from backoffice.queries import seats
 from backoffice.tables import ReportTable, signed
@@ -62,6 +64,10 @@ class RoundMixin(TournamentMixin):
     def round_url(self) -> str:
         return reverse("tournaments:organise_round", args=[self.tournament.slug, self.round.number])
 
+    def manual(self) -> bool:
+        """Boards are added and removed by hand (a manual tournament)."""
+        return self.tournament.pairing_system == PairingSystem.MANUAL
+
 
 def preview_text(previews: list[Any]) -> str:
     """ "1–0: +4.8 / −4.8 · ½–½: … " for a board's rating preview (white / black)."""
@@ -88,6 +94,8 @@ def board_games(round_: Round, tournament: Tournament, *, only: int | None = Non
         game.round = round_
         game.white_seat = table.get(game.white_id)
         game.black_seat = table.get(game.black_id) if game.black_id else None
+        game.white_html = seat_html(game.white, game.white_seat)
+        game.black_html = seat_html(game.black, game.black_seat) if game.black_id else ""
         game.preview_text = preview_text(previews.get(game.pk, []))
         if draft:
             game.form = EditBoardForm(
@@ -96,7 +104,7 @@ def board_games(round_: Round, tournament: Tournament, *, only: int | None = Non
                 prefix=f"b{game.board}",
             )
         else:
-            game.form = ResultForm(game=game, prefix=f"b{game.board}")
+            game.entry = result_inputs(game)
     return games
 
 
@@ -115,7 +123,11 @@ class RoundView(RoundMixin, TemplateView):
                 game.row_error, game.confirm_code = pending
         first_empty = next((g for g in games if not g.result and not draft), None)
         if first_empty is not None:
-            first_empty.form.fields["result"].widget.attrs["autofocus"] = True
+            first_empty.entry = result_inputs(first_empty, extra={"autofocus": True})
+        if not draft:
+            rows = RowContext.of(self.request, self.tournament, self.round, manual=self.manual())
+            for game in games:
+                game.row = board_row(game, rows)
         reports = pending_reports(self.tournament, round_=self.round)
         return super().get_context_data(
             reports=reports,
@@ -126,7 +138,7 @@ class RoundView(RoundMixin, TemplateView):
             games=games,
             version=round_version(self.round) if draft else "",
             step=None if draft else next_step(self.tournament),
-            manual=self.tournament.pairing_system == PairingSystem.MANUAL,
+            manual=self.manual(),
             add_board_form=AddBoardForm(tournament=self.tournament),
             draws=draws_possible(self.tournament),
             **kwargs,
@@ -300,13 +312,12 @@ class ResultView(RoundActionView):
         for name, value in state.items():
             setattr(game, name, value)
         if refocus:
-            attrs = game.form.fields["result"].widget.attrs
-            attrs.update({"autofocus": True, "aria-invalid": "true"})
+            game.entry = result_inputs(game, extra={"autofocus": True, "aria-invalid": "true"})
+        rows = RowContext.of(self.request, self.tournament, self.round, manual=self.manual())
         context = {
-            "game": game,
+            "row": board_row(game, rows),
             "tournament": self.tournament,
             "round": self.round,
-            "manual": self.tournament.pairing_system == PairingSystem.MANUAL,
             "changed": state.get("saved", False),
             "step": next_step(self.tournament),
         }
