@@ -181,25 +181,50 @@ class RatingChange(models.Model):
 
     # No single-column index on rating_list, tournament and player: the composite indexes
     # below cover them, and every index slows the replay's bulk writes.
+    # No foreign-key constraints in the database either (``db_constraint=False``): the ledger
+    # is derived, written only by the replay, which holds the list's lock and rewrites it
+    # whole from the games; PostgreSQL checked its six deferred keys row by row at COMMIT,
+    # half of a full replay's time (issue 20). Deletes still cascade: Django collects the
+    # ledger rows of a deleted game, player or list (every delete goes through the ORM), and
+    # tests/ratings/test_ledger_references.py checks that no row outlives what it names.
     rating_list = models.ForeignKey(
-        RatingList, on_delete=models.CASCADE, related_name="changes", db_index=False
+        RatingList,
+        on_delete=models.CASCADE,
+        related_name="changes",
+        db_index=False,
+        db_constraint=False,
     )
     period = models.ForeignKey(
-        PublishedList, null=True, blank=True, on_delete=models.CASCADE, related_name="changes"
+        PublishedList,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="changes",
+        db_constraint=False,
     )
     game = models.ForeignKey(
-        "tournaments.Game", on_delete=models.CASCADE, related_name="rating_changes"
+        "tournaments.Game",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        db_constraint=False,
     )
     tournament = models.ForeignKey(
         "tournaments.Tournament",
         on_delete=models.CASCADE,
         related_name="rating_changes",
         db_index=False,
+        db_constraint=False,
     )
     player = models.ForeignKey(
-        "players.Player", on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+        "players.Player",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        db_index=False,
+        db_constraint=False,
     )
-    opponent = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     date = models.DateField(_("date"))
     rating_used = models.SmallIntegerField(_("rating used"), null=True, blank=True)
     opponent_rating = models.SmallIntegerField(_("opponent rating"), null=True)
