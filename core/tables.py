@@ -3,13 +3,18 @@
 import inspect
 
 import django_tables2 as tables
+from django.core.exceptions import FieldDoesNotExist
 from django.core.paginator import Paginator
+from django.db import models
 from django.template import defaultfilters
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext_lazy as _
+from django_tables2 import utils
+from django_tables2.columns.linkcolumn import BaseLinkColumn
+from django_tables2.columns.manytomanycolumn import ManyToManyColumn
 from django_tables2.utils import AttributeDict
 
 from players.models import Player
@@ -64,26 +69,125 @@ class BaseTable(tables.Table):
 
     def body_html(self) -> SafeString:
         """The rows of the page (``<tr>`` elements), rendered here rather than cell by cell
-        by the template engine: what django-tables2's template writes for each row, at a
-        fraction of the CPU (a leaderboard page has 500 cells)."""
+        by the template engine and django-tables2's row machinery: what its template writes
+        for each row, at a fraction of the CPU (a leaderboard page has 500 cells, a
+        crosstable 700). Each column's way to its cell is worked out once per page
+        (:class:`_CellPlan`); a cell it cannot take the short way goes django-tables2's."""
         parts = []
-        cell_attrs = {column.name: column.attrs["td"].as_html() for column in self.columns}
+        plans = [_CellPlan(self, column) for column in self.columns]
         for row in self.paginated_rows:
             if self.row_attrs:
                 parts.append(f"<tr {row.attrs.as_html()}>")
             else:  # what the row's attrs are without any of the table's own
                 parts.append(f'<tr class="{row.get_even_odd_css_class()}">')
-            for column, cell in row.items():
-                parts.append(
-                    f"<td {cell_attrs[column.name]}>{_cell_html(cell, column.localize)}</td>"
-                )
+            for plan in plans:
+                parts.append(f"<td {plan.td}>{_cell_html(plan.cell(row), plan.localize)}</td>")
             parts.append("</tr>\n")
         return mark_safe("".join(parts))  # noqa: S308 - every part escaped above
 
 
+class _Slow(Exception):
+    """The cell takes django-tables2's own way (``BoundRow.get_cell``)."""
+
+
+_CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
+
+
+class _CellPlan:
+    """How one column's cells are drawn on this page: what ``BoundRow.get_cell`` does for
+    each cell (resolve the accessor, the default for an empty value, the render method with
+    the arguments it takes, the link), with the lookups it repeats per cell done once. A
+    value the short way cannot resolve as django-tables2 would (a callable, a missing key, a
+    choices field's display, a sequence, link columns of old and many-to-many columns) goes
+    its way."""
+
+    def __init__(self, table: tables.Table, bound: tables.columns.BoundColumn):
+        self.table, self.bound, self.name = table, bound, bound.name
+        self.td = bound.attrs["td"].as_html()
+        self.localize = bound.localize
+        column = bound.column
+        self.accessor = utils.Accessor(bound.accessor)
+        self.bits = tuple(self.accessor.bits)
+        self.empty, self.default = column.empty_values, bound.default
+        self.render = bound.render
+        wanted, catch_all = utils.signature(self.render)
+        self.link = bound.link
+        self.slow = bool(
+            isinstance(column, (BaseLinkColumn, ManyToManyColumn))
+            or (not catch_all and any(arg not in _CELL_ARGUMENTS for arg in wanted))
+            or getattr(self.accessor, "callable_args", None)
+            or getattr(self.accessor, "callable_kwargs", None)
+        )
+        self.arguments = _CELL_ARGUMENTS if catch_all else tuple(wanted)
+        self.identity = getattr(self.render, "__func__", None) is tables.Column.render
+        self.choices: dict[type, bool] = {}  # model -> its field at the accessor has choices
+
+    def cell(self, row):
+        if self.slow:
+            return row.get_cell(self.name)
+        record = row.record
+        try:
+            value = self._value(record)
+        except _Slow:
+            return row.get_cell(self.name)
+        if value in self.empty:
+            return self.default
+        if self.identity and not self.link:
+            return value
+        given = {
+            "value": value,
+            "record": record,
+            "column": self.bound.column,
+            "bound_column": self.bound,
+            "bound_row": row,
+            "table": self.table,
+        }
+        content = value if self.identity else self.render(**{n: given[n] for n in self.arguments})
+        return self.link(content, **given) if self.link else content
+
+    def _value(self, record):
+        """The accessor's value as ``Accessor.resolve`` finds it, or :class:`_Slow`."""
+        if type(record) is dict and self.accessor in record:
+            return record[self.accessor]
+        current, last = record, len(self.bits) - 1
+        for index, bit in enumerate(self.bits):
+            if type(current) is dict:
+                if bit not in current:
+                    raise _Slow
+                current = current[bit]
+            else:
+                if hasattr(type(current), "__getitem__"):
+                    raise _Slow  # a sequence or a mapping: its items come first
+                model = index == last and isinstance(current, models.Model)
+                if model and self._has_choices(record):
+                    raise _Slow  # get_FOO_display()
+                try:
+                    current = getattr(current, bit)
+                except AttributeError:
+                    raise _Slow from None
+            if callable(current):
+                raise _Slow
+            if current is None:
+                break
+        return current
+
+    def _has_choices(self, record) -> bool:
+        kind = type(record)
+        if kind not in self.choices:
+            try:
+                field = self.accessor.get_field(record)
+            except FieldDoesNotExist:
+                field = None
+            self.choices[kind] = bool(getattr(field, "choices", ()))
+        return self.choices[kind]
+
+
 def _cell_html(value, localize: bool | None) -> str:
     """A cell's value as ``{{ cell }}`` (``localize``: ``|localize`` or ``|unlocalize``)
-    writes it in a template: local time, localized, escaped."""
+    writes it in a template: called if callable (as the template engine calls a variable),
+    in local time, localized, escaped."""
+    if callable(value) and not getattr(value, "do_not_call_in_templates", False):
+        value = value()
     value = template_localtime(value)
     value = formats.localize(value, use_l10n=localize)
     return conditional_escape(value if isinstance(value, str) else str(value))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from core.colours import colour_letter
@@ -199,13 +200,28 @@ class CellColumn(tables.Column):
     def render(self, value: Cell) -> str:
         if value.opponent is None:
             return format_html("– {}", value.score)
+        name, letter = self._colours(value.colour or "")
         return format_html(
             '{}<abbr class="cell-colour" title="{}">{}</abbr>{}',
             value.opponent,
-            (SHOGI_COLOURS if self.shogi else COLOURS).get(value.colour or "", ""),
-            colour_letter(value.colour, shogi=self.shogi),
+            name,
+            letter,
             value.score,
         )
+
+    def _colours(self, colour: str) -> tuple[str, str]:
+        """A colour's name and letter in the page's language, translated once per column
+        and language (a crosstable has hundreds of cells)."""
+        language = get_language()
+        if getattr(self, "_language", None) != language:
+            self._language, self._names = language, {}
+        if colour not in self._names:
+            names = SHOGI_COLOURS if self.shogi else COLOURS
+            self._names[colour] = (
+                str(names.get(colour, "")),
+                colour_letter(colour, shogi=self.shogi),
+            )
+        return self._names[colour]
 
     def value(self, value: Cell, **kwargs) -> str:
         if value.opponent is None:
