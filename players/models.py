@@ -3,10 +3,10 @@
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from players.enums import Sex, Title
+from players.links import object_url
 
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Use a three-letter federation code, e.g. ENG."))
 
@@ -84,7 +84,7 @@ class Player(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("ratings:player", args=[self.pk])
+        return object_url("ratings:player", self.pk)
 
     @property
     def name(self) -> str:

@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from players.links import object_url
 from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
 from tournaments.checks import FORMAT_GAMES, check_slug_and_list
@@ -216,7 +216,7 @@ class Tournament(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("tournaments:detail", args=[self.slug])
+        return object_url("tournaments:detail", self.slug)
 
     def clean(self) -> None:
         super().clean()
