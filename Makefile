@@ -27,7 +27,8 @@ run: seed
 	@echo "Serving on http://127.0.0.1:8000/ (admin: http://127.0.0.1:8000/admin/); Ctrl-C stops."
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Production server (docs/deploy.md): PostgreSQL, DJANGO_ENV=production unless set otherwise.
+# Production server (docs/deploy.md): PostgreSQL, Redis when more than one worker serves,
+# DJANGO_ENV=production unless set otherwise.
 BIND ?= 127.0.0.1:8000
 # gunicorn's control socket (gunicorn >= 25 opens one, by default one path for every instance
 # of a user): none, unless CONTROL_SOCKET names this instance's own path.
@@ -36,6 +37,8 @@ GUNICORN_CONTROL = $(if $(CONTROL_SOCKET),--control-socket $(CONTROL_SOCKET),--n
 serve: install
 	@case "$$DATABASE_URL" in postgres://*|postgresql://*) ;; \
 		*) echo "make serve needs DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/NAME (see docs/deploy.md)"; exit 1;; esac
+	@if [ -z "$$REDIS_URL" ] && [ "$${WEB_CONCURRENCY:-2}" != 1 ]; then \
+		echo "make serve with $${WEB_CONCURRENCY:-2} workers needs REDIS_URL=redis://HOST:6379/0, the cache they share (or WEB_CONCURRENCY=1: one process, its own cache; see docs/deploy.md)"; exit 1; fi
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py collectstatic --noinput
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py migrate --noinput
 	DJANGO_ENV=$${DJANGO_ENV:-production} $(VENV)/bin/gunicorn clubrating.wsgi:application \

@@ -137,6 +137,16 @@ if REDIS_URL:
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "clubrating"),
         }
     }
+else:
+    # One process (make run, or make serve with WEB_CONCURRENCY=1: make serve refuses more
+    # workers without Redis): its own cache, large enough for a club's pages (Django's default
+    # of 300 entries held a few dozen player pages, each stored in parts; issue 20).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("CACHE_MAX_ENTRIES", "5000"))},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -213,3 +213,31 @@ def test_make_serve_needs_a_postgresql_database_url(database_url):
     assert completed.returncode != 0
     assert "make serve needs DATABASE_URL=postgres://" in completed.stdout
     assert "gunicorn" not in completed.stdout
+
+
+@pytest.mark.parametrize(("workers", "refused"), [("", True), ("3", True), ("1", False)])
+def test_make_serve_needs_redis_for_more_than_one_worker(tmp_path, workers, refused):
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "WEB_CONCURRENCY")}
+    # No database answers there: one worker gets past the check and stops at migrate.
+    env.update(DATABASE_URL="postgres://nobody@127.0.0.1:1/none", STATIC_ROOT=str(tmp_path))
+    if workers:
+        env["WEB_CONCURRENCY"] = workers
+    completed = subprocess.run(
+        ["make", "--no-print-directory", "serve"],  # noqa: S607 (make from PATH, as the README)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+    assert completed.returncode != 0
+    message = f"make serve with {workers or 2} workers needs REDIS_URL=redis://HOST:6379/0"
+    if refused:
+        assert message in completed.stdout
+        assert "collectstatic" not in completed.stdout
+    else:
+        assert "needs REDIS_URL" not in completed.stdout
+        assert "manage.py collectstatic --noinput" in completed.stdout
+    assert "gunicorn" not in completed.stdout
