@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
+from backoffice.forms.widgets import LeanSelect
 from core import roles as permissions
 from core.params import MAX_BIGINT, MAX_SMALL
 from core.submissions import SubmissionField
@@ -29,6 +30,8 @@ from tournaments.models import Game, Registration, Tournament
 
 
 class _EntrantChoice(forms.ModelChoiceField):
+    widget = LeanSelect
+
     def label_from_instance(self, obj: Any) -> str:
         if isinstance(obj, Registration):
             number = f"{obj.pairing_number}. " if obj.pairing_number else ""

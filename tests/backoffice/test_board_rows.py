@@ -34,3 +34,34 @@ def test_the_first_empty_board_takes_the_cursor():
     assert 'aria-label="Result of board 5"' in drawn
     keys = "1 1-0 1–0 10 0 0-1 0–1 01 = ½ 1/2 0.5 .5 ½-½ ½–½ == + +- - -+ -- wl dd lw"
     assert f'data-keys="{keys}"' in drawn
+
+
+CHOICES = [
+    ("", "(bye)"),
+    (3, "1. Ames <Ann>"),
+    ("Group & co", [(7, "Bell, Ben"), ("8", 'Cole "C"')]),
+    (9, "Dunn"),
+]
+
+
+@pytest.mark.parametrize("value", [None, "", 3, "8", [9]])
+def test_the_lean_select_is_the_select_djangos_templates_write(value):
+    from django import forms
+
+    from backoffice.forms.widgets import LeanSelect
+
+    attrs = {"id": "id_white", "required": True, "disabled": False, "data-x": "a&b"}
+    lean = LeanSelect(choices=CHOICES).render("white", value, attrs=attrs)
+    plain = forms.Select(choices=CHOICES).render("white", value, attrs=attrs)
+    assert parse_html(lean) == parse_html(plain)
+    assert '<option value="3"' in lean
+    assert "1. Ames &lt;Ann&gt;</option>" in lean
+
+
+def test_the_board_forms_draw_their_players_with_the_lean_select():
+    from backoffice.forms.tournaments import AddBoardForm, EditBoardForm
+    from backoffice.forms.widgets import LeanSelect
+
+    for form_class in (AddBoardForm, EditBoardForm):
+        for name in ("white", "black"):
+            assert type(form_class.base_fields[name].widget) is LeanSelect
