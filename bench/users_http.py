@@ -176,11 +176,24 @@ class Server:
                 raise SystemExit("gunicorn exited before serving")
             try:
                 if probe.request("GET", "/healthz").status == 200:
+                    self._settle()
                     return
             except OSError:
                 pass
             time.sleep(0.3)
         raise SystemExit("gunicorn did not answer /healthz")
+
+    def _settle(self) -> None:
+        """One worker answered: give the others the time to load the app (and its warm-up,
+        ``clubrating.warmup``) too, so that no measured request waits for a worker's boot."""
+        assert self.gunicorn is not None  # noqa: S101
+        children = Path(f"/proc/{self.gunicorn.pid}/task/{self.gunicorn.pid}/children")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and children.exists():
+            if len(children.read_text().split()) >= self.workers:
+                break
+            time.sleep(0.1)
+        time.sleep(1.5)  # a worker forked loads the app in about half a second here
 
     def stop_gunicorn(self) -> None:
         if self.gunicorn is not None:
