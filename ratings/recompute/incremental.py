@@ -38,7 +38,7 @@ from typing import Any
 from django.db.models import Q
 
 from ratings.models import RatingList
-from ratings.recompute.diffing import patch_checkpoint, sync_ledger, sync_published
+from ratings.recompute.diffing import StoredCheckpoint, sync_ledger, sync_published
 from ratings.recompute.period_reading import (
     Lists,
     PeriodGames,
@@ -46,7 +46,6 @@ from ratings.recompute.period_reading import (
     period_games,
     players_with_rows,
     published_lists,
-    stored_checkpoint,
 )
 from ratings.recompute.reading import parse_players
 from ratings.recompute.stats import ReplayStats
@@ -71,9 +70,9 @@ class _Run:
     lists: Lists
     system_code: str
     header: dict[str, Any]
-    #: Players' states at the start of the period being rated, where they differ from the
-    #: stored checkpoint before it (or, for the open period, from ``PlayerRating.state``).
-    before: Checkpoint | None = None
+    #: The stored checkpoint closing the period before the one being rated (read player by
+    #: player; none for the open period rated first: then the players' ``PlayerRating.state``).
+    before: StoredCheckpoint | None = None
     locked: list[tuple[Any, ...]] | None = None
     games: int = 0
     ledger_rows: int = 0
@@ -127,7 +126,7 @@ def update_locked(
         period_ids=[*lists.ids, None],
     )
     if 0 < first < lists.open_index:
-        run.before = stored_checkpoint(lists.ids[first - 1])
+        run.before = StoredCheckpoint(lists.ids[first - 1])
     wanted = set(players)
     marked = set(tournaments)
     changed_on: dict[int, set[int]] = {}
@@ -295,8 +294,7 @@ def _checkpoint(
     if index == 0:
         return None
     if run.before is not None:
-        entries = run.before.get("players", {})
-        chosen = {str(pid): entries[str(pid)] for pid in players if str(pid) in entries}
+        chosen = run.before.entries(str(pid) for pid in players)
     else:  # the open period, first rated: the players' states
         chosen = {str(pid): row[1][-1] for pid, row in stored.items() if row[1][-1] is not None}
     return {**run.header, "players": chosen}
@@ -340,9 +338,7 @@ def _keep(
         changed_on[index] = changed
     assert result.checkpoint is not None  # noqa: S101 - a closed period has one
     entries = result.checkpoint["players"]
-    checkpoint = stored_checkpoint(list_id)
-    moved = patch_checkpoint(
-        list_id, checkpoint, {str(pid): entries.get(str(pid)) for pid in players}
-    )
+    checkpoint = StoredCheckpoint(list_id)
+    moved = checkpoint.patch({str(pid): entries.get(str(pid)) for pid in players})
     run.before = checkpoint
     return moved | changed

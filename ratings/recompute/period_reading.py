@@ -14,7 +14,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
 from ratings.recompute.reading import BATCH_SIZE, _players
-from rules.ratings.replay import Checkpoint, GameInput, PlayerInput, TournamentInput
+from rules.ratings.replay import GameInput, PlayerInput, TournamentInput
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Round, Tournament
 
@@ -55,10 +55,6 @@ def published_lists(rating_list: RatingList) -> Lists:
         dates=[day for _pk, day, _missing in rows],
         complete=not any(missing for _pk, _day, missing in rows),
     )
-
-
-def stored_checkpoint(published_list_id: int) -> Checkpoint:
-    return PublishedList.objects.values_list("replay_state", flat=True).get(pk=published_list_id)
 
 
 @dataclass
