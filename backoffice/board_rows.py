@@ -67,7 +67,8 @@ def seat_html(player: Any, seat: Seat | None) -> SafeString:
     rating = seat.rating if seat and seat.rating else gettext("unrated")
     facts = str(rating)
     if seat:
-        facts += f"; {seat.points_text} {gettext('pts')}"
+        points = gettext("pts")  # outside the f-string, where makemessages finds it
+        facts += f"; {seat.points_text} {points}"
         if seat.colours:
             facts += f"; {seat.colours}"
     return format_html('{}{} <span class="meta">({})</span>', html, player.name, facts)

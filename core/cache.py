@@ -38,7 +38,7 @@ from django.db import transaction
 from django.utils.translation import get_language
 
 from ratings.models import RatingList
-from ratings.queries import federations_of, live_rating_counts
+from ratings.queries import club_choices, federations_of, live_rating_counts
 
 T = TypeVar("T")
 
@@ -140,6 +140,14 @@ def federations(rating_list: RatingList) -> list[str]:
     results and every other change renew, not under the versions every result renews."""
     key = _hashed("federations", (roster_version(), rating_list.pk, rating_list.roster_version))
     return cached(key, lambda: federations_of(rating_list))
+
+
+def clubs(rating_list: RatingList) -> list[tuple[int, str]]:
+    """The (id, name) of the clubs with a player rated in the list (the leaderboard filter's
+    clubs), kept like :func:`federations` under the roster versions: a club's new name or a
+    player's new club renews them."""
+    key = _hashed("clubs", (roster_version(), rating_list.pk, rating_list.roster_version))
+    return cached(key, lambda: club_choices(rating_list))
 
 
 def rating_counts(rating_list: RatingList) -> list[tuple[Any, int]]:

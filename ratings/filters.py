@@ -49,11 +49,15 @@ class LeaderboardFilter(django_filters.FilterSet):
         method="filter_juniors",
         widget=forms.CheckboxInput,
     )
-    club = django_filters.ModelChoiceFilter(
+    club = django_filters.ChoiceFilter(
         label=_("Club"),
         field_name="player__club",
-        queryset=queries.clubs_of(None),
         empty_label=_("All"),
+        error_messages={
+            "invalid_choice": _(
+                "Select a valid choice. That choice is not one of the available choices."
+            )
+        },
     )
     federation = django_filters.ChoiceFilter(
         label=_("Federation"), field_name="player__federation", empty_label=_("All")
@@ -70,16 +74,26 @@ class LeaderboardFilter(django_filters.FilterSet):
         fields = ()
 
     def __init__(
-        self, *args, rating_list: RatingList, federations: list[str] | None = None, **kwargs
+        self,
+        *args,
+        rating_list: RatingList,
+        federations: list[str] | None = None,
+        clubs: list[tuple[int, str]] | None = None,
+        **kwargs,
     ):
-        """``federations``: the list's federation codes when the caller has them (cached)."""
+        """``federations``, ``clubs``: the list's federation codes and its clubs' (id, name),
+        when the caller has them (cached)."""
         super().__init__(*args, **kwargs)
         if federations is None:
             federations = queries.federations_of(rating_list)
         self.filters["federation"].extra["choices"] = [(code, code) for code in federations]
         self.active_days = queries.active_days(rating_list)
         # Only the clubs with a player rated in this list (no go club on a chess list).
-        self.filters["club"].queryset = queries.clubs_of(rating_list)
+        # The clubs are read when the form is drawn or a club is asked for, not before.
+        self.filters["club"].extra["choices"] = lambda: [
+            (str(pk), name)
+            for pk, name in (queries.club_choices(rating_list) if clubs is None else clubs)
+        ]
         if rating_list.system == "fesa":
             # FESA lists the players with a rated game in the last two years: on by default.
             self.filters["active"].extra["choices"] = FESA_ACTIVITY_CHOICES

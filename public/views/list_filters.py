@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
+from core.cache import clubs as list_clubs
 from core.cache import federations as list_federations
 from core.params import parse_text
 from ratings import queries
@@ -30,6 +31,7 @@ class FilteredListMixin:
         kwargs = super().get_filterset_kwargs(filterset_class)
         kwargs["rating_list"] = self.rating_list
         kwargs["federations"] = list_federations(self.rating_list)
+        kwargs["clubs"] = list_clubs(self.rating_list)
         return kwargs
 
 

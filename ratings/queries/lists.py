@@ -259,6 +259,11 @@ def clubs_of(rating_list: RatingList | None) -> QuerySet[Club]:
     return Club.objects.filter(Exists(rated)).order_by("name")
 
 
+def club_choices(rating_list: RatingList) -> list[tuple[int, str]]:
+    """(id, name) of :func:`clubs_of` ``rating_list``: the leaderboard's club filter."""
+    return list(clubs_of(rating_list).values_list("pk", "name"))
+
+
 def published_lists_of(rating_list: RatingList) -> QuerySet[PublishedList]:
     """The published lists of ``rating_list``, newest first (without the replay checkpoint)."""
     return (

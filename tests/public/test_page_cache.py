@@ -145,3 +145,38 @@ def test_results_keep_the_federations_and_a_federation_change_renews_them(
     assert _federation_reads(after_result) == 0
     assert _federation_reads(after_edit) == 1
     assert 'value="NOR"' in page
+
+
+def _club_reads(captured) -> int:
+    return sum('FROM "players_club"' in q["sql"] for q in captured)
+
+
+def test_results_keep_the_filters_clubs_and_a_club_renamed_renews_them(
+    client,
+    match,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    """The club filter's clubs are kept like the federations: a result keeps them, a club's
+    new name shows at once."""
+    from actions.clubs import update_club
+    from actions.players import update_player
+    from tests.factories import make_club
+
+    club = make_club("Rook Club")
+    with django_capture_on_commit_callbacks(execute=True):
+        update_player(actor=SYSTEM, player=match["ann"], changes={"club": club})
+    assert ">Rook Club</option>" in client.get(LEADERBOARD).content.decode()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(game=match["game"], result="10", actor=SYSTEM)
+    with CaptureQueriesContext(connection) as after_result:
+        assert leaderboard(client)[0] == ("1", "Bell, Bob", "1881.6")
+    with django_capture_on_commit_callbacks(execute=True):
+        update_club(actor=SYSTEM, club=club, changes={"name": "Knight Club"})
+    with CaptureQueriesContext(connection) as after_rename:
+        page = client.get(LEADERBOARD).content.decode()
+
+    assert _club_reads(after_result) == 0
+    assert _club_reads(after_rename) == 1
+    assert f'<option value="{club.pk}">Knight Club</option>' in page
+    assert "Rook Club" not in page
