@@ -132,6 +132,11 @@ def sync_published(
     return changed
 
 
+def _table() -> str:
+    """The published lists' table, quoted as the ORM writes it in its own statements."""
+    return connection.ops.quote_name(PublishedList._meta.db_table)
+
+
 class StoredCheckpoint:
     """The checkpoint stored on a published list (``PublishedList.replay_state``), read and
     patched player by player.
@@ -165,7 +170,7 @@ class StoredCheckpoint:
             return {}
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT e.key, e.value::text FROM {PublishedList._meta.db_table} p, "  # noqa: S608
+                f"SELECT e.key, e.value::text FROM {_table()} p, "  # noqa: S608
                 "jsonb_each(p.replay_state->'players') e WHERE p.id = %s AND e.key = ANY(%s)",
                 [self.id, keys],
             )
@@ -191,7 +196,7 @@ class StoredCheckpoint:
         new = {key: entries[key] for key in changed if entries[key] is not None}
         with connection.cursor() as cursor:
             cursor.execute(
-                f"UPDATE {PublishedList._meta.db_table} SET replay_state = jsonb_set("  # noqa: S608
+                f"UPDATE {_table()} SET replay_state = jsonb_set("  # noqa: S608
                 "replay_state, '{players}', "
                 "(replay_state->'players') - %s::text[] || %s::jsonb) WHERE id = %s",
                 [gone, json.dumps(new), self.id],
