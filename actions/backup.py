@@ -34,7 +34,7 @@ from django.utils import timezone
 from core import roles
 from core.unit_of_work import FROM_THE_START, change
 from players.models import Club, Player
-from ratings.models import RatingList
+from ratings.models import PlayerRating, RatingList
 from rules.search_key import club_key, player_key
 
 FORMAT = "clubrating-export"
@@ -47,21 +47,7 @@ DERIVED_MODELS = frozenset(
 )
 #: Columns the replay writes in models that are otherwise inputs: not exported.
 DERIVED_FIELDS: dict[str, frozenset[str]] = {
-    "ratings.playerrating": frozenset(
-        {
-            "rating",
-            "live_rating",
-            "period_change",
-            "period_games",
-            "k",
-            "games",
-            "peak",
-            "last_played",
-            "grade",
-            "status",
-            "state",
-        }
-    ),
+    "ratings.playerrating": frozenset(PlayerRating.DERIVED_FIELDS),
     "ratings.publishedlist": frozenset({"replay_state"}),
     "ratings.ratinglist": frozenset({"version", "roster_version"}),
     # The names folded for the search (rules.search_key): written again from the names.

@@ -100,6 +100,22 @@ class PlayerRating(models.Model):
     # of the open period reads only its players' states. Never shown.
     state = models.JSONField(null=True, blank=True, editable=False)
 
+    #: The fields the replay writes (everything above after "Derived"), the state last: the
+    #: replay reads them in this order, backups leave them out, the admin shows them read-only.
+    DERIVED_FIELDS = (
+        "rating",
+        "live_rating",
+        "period_change",
+        "period_games",
+        "k",
+        "games",
+        "peak",
+        "last_played",
+        "grade",
+        "status",
+        "state",
+    )
+
     class Meta:
         verbose_name = _("player rating")
         verbose_name_plural = _("player ratings")

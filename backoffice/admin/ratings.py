@@ -14,18 +14,8 @@ from actions.ratings import close_rating_period, recompute_ratings, set_starting
 from core.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 
-DERIVED_RATING_FIELDS = [
-    "rating",
-    "live_rating",
-    "period_change",
-    "period_games",
-    "k",
-    "games",
-    "peak",
-    "last_played",
-    "grade",
-    "status",
-]
+#: What the replay derives, shown read-only; its state (a checkpoint's entry) is never shown.
+DERIVED_RATING_FIELDS = [name for name in PlayerRating.DERIVED_FIELDS if name != "state"]
 
 
 @admin.register(RatingList)

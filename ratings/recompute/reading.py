@@ -82,19 +82,7 @@ class _Inputs:
 
 
 #: The derived fields of ``PlayerRating`` the replay writes, in this order.
-_DERIVED = (
-    "rating",
-    "live_rating",
-    "period_change",
-    "period_games",
-    "k",
-    "games",
-    "peak",
-    "last_played",
-    "grade",
-    "status",
-    "state",
-)
+_DERIVED = PlayerRating.DERIVED_FIELDS  # the state last (parse_players)
 
 
 def _lists(
