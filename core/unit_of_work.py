@@ -71,6 +71,7 @@ from ratings.models import PendingUpdate, PlayerRating, RatingList
 from ratings.recompute import (
     PLAYER_COLUMNS,
     ReplayStats,
+    create_rating_rows,
     published_lists,
     rates_players_alone,
     replay_locked,
@@ -438,10 +439,7 @@ def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> li
 
     rows = read()
     if len(rows) < len(players):
-        PlayerRating.objects.bulk_create(
-            [PlayerRating(rating_list=rating_list, player_id=pid) for pid in players],
-            ignore_conflicts=True,
-        )
+        create_rating_rows(rating_list, players)
         rows = read()
     unit.locked.extend((PlayerRating._meta.db_table, row[0]) for row in rows)
     return rows

@@ -27,6 +27,7 @@ __all__ = [
     "ReplayStats",
     "_load",
     "compute",
+    "create_rating_rows",
     "ledger_tuples",
     "published_lists",
     "rated_games_query",
@@ -48,7 +49,6 @@ from ratings.models import PublishedList, PublishedRating, RatingChange, RatingL
 from ratings.recompute.incremental import rates_players_alone, update_locked
 from ratings.recompute.period_reading import published_lists
 from ratings.recompute.reading import (
-    BATCH_SIZE,
     PLAYER_COLUMNS,
     _Inputs,
     _lists,
@@ -58,6 +58,8 @@ from ratings.recompute.reading import (
 from ratings.recompute.stats import ReplayStats
 from ratings.recompute.writing import (
     _LEDGER_COLUMNS,
+    BATCH_SIZE,
+    create_rating_rows,
     ledger_tuples,
     update_player_ratings,
     write_ledger,

@@ -13,7 +13,8 @@ from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
-from ratings.recompute.reading import BATCH_SIZE, _players
+from ratings.recompute.reading import _players
+from ratings.recompute.writing import create_rating_rows
 from rules.ratings.replay import GameInput, PlayerInput, TournamentInput
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Round, Tournament
@@ -169,11 +170,7 @@ def players_with_rows(
     players, stored = _players(rating_list, only=wanted)
     missing = wanted - set(players)
     if missing:
-        PlayerRating.objects.bulk_create(
-            [PlayerRating(rating_list=rating_list, player_id=pid) for pid in sorted(missing)],
-            batch_size=BATCH_SIZE,
-            ignore_conflicts=True,
-        )
+        create_rating_rows(rating_list, missing)
         more_players, more_stored = _players(rating_list, only=missing)
         players.update(more_players)
         stored.update(more_stored)

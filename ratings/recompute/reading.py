@@ -17,6 +17,7 @@ from ratings.models import (
     PublishedRating,
     RatingList,
 )
+from ratings.recompute.writing import create_rating_rows
 from rules.ratings.replay import (
     Checkpoint,
     GameInput,
@@ -27,8 +28,6 @@ from rules.ratings.replay import (
 )
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE
 from tournaments.models import Game, Tournament
-
-BATCH_SIZE = 5000
 
 
 def rated_games_query(
@@ -157,11 +156,7 @@ def _load(
     players, stored = _players(rating_list)
     missing = ({g.white for g in games} | {g.black for g in games}) - set(players)
     if missing:
-        PlayerRating.objects.bulk_create(
-            [PlayerRating(rating_list=rating_list, player_id=pid) for pid in sorted(missing)],
-            batch_size=BATCH_SIZE,
-            ignore_conflicts=True,
-        )
+        create_rating_rows(rating_list, missing)
         new_players, new_stored = _players(rating_list, only=missing)
         players.update(new_players)
         stored.update(new_stored)

@@ -48,6 +48,16 @@ _SCORES = ("0.0", "0.5", "1.0")
 _HUNDREDTHS = tuple(f"{value / 100:.2f}" for value in range(101))
 
 
+def create_rating_rows(rating_list: Any, player_ids: Iterable[int]) -> None:
+    """Create the ``PlayerRating`` rows of ``player_ids`` on ``rating_list`` that do not exist
+    yet (a player's first rated game in the list); rows that exist are left as they are."""
+    PlayerRating.objects.bulk_create(
+        [PlayerRating(rating_list=rating_list, player_id=pid) for pid in sorted(player_ids)],
+        batch_size=BATCH_SIZE,
+        ignore_conflicts=True,
+    )
+
+
 def _scaled(value: int, scale: int) -> str:
     """An integer in units of 1/``scale`` as a decimal string with four places."""
     return str((Decimal(value) / scale).quantize(Decimal("0.0001")))
