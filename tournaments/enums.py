@@ -134,19 +134,6 @@ class Result(models.TextChoices):
     ZERO_POINT_BYE = "Z", _("zero-point bye")
 
 
-GAME_RESULTS = frozenset(
-    {
-        Result.WHITE_WINS,
-        Result.DRAW,
-        Result.BLACK_WINS,
-        Result.WHITE_WINS_FORFEIT,
-        Result.BLACK_WINS_FORFEIT,
-        Result.DOUBLE_FORFEIT,
-        Result.WHITE_WINS_UNRATED,
-        Result.DRAW_UNRATED,
-        Result.BLACK_WINS_UNRATED,
-    }
-)
 BYE_RESULTS = frozenset(
     {Result.FULL_POINT_BYE, Result.HALF_POINT_BYE, Result.PAIRING_BYE, Result.ZERO_POINT_BYE}
 )
