@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
-from backoffice.forms.widgets import LeanSelect
+from backoffice.forms.widgets import LeanSelect, attrs_html
 from core import roles as permissions
 from core.params import MAX_BIGINT, MAX_SMALL
 from core.submissions import SubmissionField
@@ -280,12 +280,7 @@ def _input(kind: str, name: str, value: str | None, attrs: dict[str, Any]) -> st
     html = format_html('<input type="{}" name="{}"', kind, name)
     if value is not None:
         html += format_html(' value="{}"', value)
-    for key, item in attrs.items():
-        if item is True:
-            html += format_html(" {}", key)
-        elif item is not False:
-            html += format_html(' {}="{}"', key, item)
-    return html + ">"
+    return html + attrs_html(attrs) + ">"
 
 
 def result_inputs(game: Game, *, extra: dict[str, Any] | None = None) -> str:

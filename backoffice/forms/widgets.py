@@ -1,7 +1,8 @@
 """Widgets drawn in Python: a select of a tournament's 200 players, drawn through Django's
 widget templates (one ``option.html`` include per player), was most of a manual round page's
 CPU (issue 20). The markup is the templates' own (``select.html``, ``option.html``,
-``attrs.html``); tests/backoffice/test_board_rows.py compares them."""
+``attrs.html``); tests/backoffice/test_board_rows.py compares them. The round page's result
+entry writes its inputs' attributes with :func:`attrs_html` too."""
 
 from __future__ import annotations
 
