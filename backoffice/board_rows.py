@@ -13,33 +13,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.middleware.csrf import get_token
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from backoffice.queries import Seat
-
-#: Where the board goes in a row's URL (``_MARK``: the number reversed in its place).
-BOARD, _MARK = "<board>", 987654321
+from players.links import url_around
 
 
 @dataclass(frozen=True)
 class RowContext:
-    """What every row of one round page shares: the URLs' stems, the CSRF field, the
-    tournament's kind (go shows the handicap) and whether boards are removed by hand."""
+    """What every row of one round page shares: the URLs around the board's number (one
+    reverse per page, :func:`players.links.url_around`), the CSRF field, the tournament's
+    kind (go shows the handicap) and whether boards are removed by hand."""
 
-    result_url: str  # with BOARD for the board's number
-    delete_url: str
+    result_url: tuple[str, str]
+    delete_url: tuple[str, str]
     csrf: SafeString
     go: bool
     manual: bool
 
     @classmethod
     def of(cls, request: Any, tournament: Any, round_: Any, *, manual: bool) -> RowContext:
-        def url(name: str) -> str:  # one reverse per page, the board put in per row
-            path = reverse(name, args=[tournament.slug, round_.number, _MARK])
-            return path.replace(f"/{_MARK}/", f"/{BOARD}/")
+        def url(name: str) -> tuple[str, str]:
+            around = url_around(name, tournament.slug, round_.number)
+            assert around is not None  # noqa: S101 - the board is an int converter's
+            return around
 
         csrf = format_html(
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
@@ -52,8 +51,8 @@ class RowContext:
             manual,
         )
 
-    def board_url(self, url: str, board: int) -> str:
-        return url.replace(BOARD, str(board))
+    def board_url(self, url: tuple[str, str], board: int) -> str:
+        return f"{url[0]}{board}{url[1]}"
 
 
 def seat_html(player: Any, seat: Seat | None) -> SafeString:
