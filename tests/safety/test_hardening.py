@@ -196,11 +196,9 @@ def test_an_oversized_trf_upload_is_refused_and_writes_nothing(client):
     assert full_state() == before
 
 
-@pytest.mark.parametrize("database_url", ["", "sqlite:///db.sqlite3"])
-def test_make_serve_needs_a_postgresql_database_url(database_url):
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env["DATABASE_URL"] = database_url
-    completed = subprocess.run(
+def _make_serve(env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``make serve`` as the README runs it, in ``env``."""
+    return subprocess.run(
         ["make", "--no-print-directory", "serve"],  # noqa: S607 (make from PATH, as the README)
         cwd=ROOT,
         env=env,
@@ -209,6 +207,13 @@ def test_make_serve_needs_a_postgresql_database_url(database_url):
         timeout=300,
         check=False,
     )
+
+
+@pytest.mark.parametrize("database_url", ["", "sqlite:///db.sqlite3"])
+def test_make_serve_needs_a_postgresql_database_url(database_url):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env["DATABASE_URL"] = database_url
+    completed = _make_serve(env)
 
     assert completed.returncode != 0
     assert "make serve needs DATABASE_URL=postgres://" in completed.stdout
@@ -222,15 +227,7 @@ def test_make_serve_needs_redis_for_more_than_one_worker(tmp_path, workers, refu
     env.update(DATABASE_URL="postgres://nobody@127.0.0.1:1/none", STATIC_ROOT=str(tmp_path))
     if workers:
         env["WEB_CONCURRENCY"] = workers
-    completed = subprocess.run(
-        ["make", "--no-print-directory", "serve"],  # noqa: S607 (make from PATH, as the README)
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    completed = _make_serve(env)
 
     assert completed.returncode != 0
     message = f"make serve with {workers or 2} workers needs REDIS_URL=redis://HOST:6379/0"
