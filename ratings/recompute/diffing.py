@@ -152,6 +152,9 @@ class StoredCheckpoint:
         self.id = published_list_id
         self.in_database = connection.vendor == "postgresql"
         self._whole: Checkpoint | None = None
+        #: Entries read or written through this object (``None``: the player has none): the
+        #: period after a patch reads its players' entries, mostly the ones just written.
+        self._known: dict[str, Any] = {}
 
     def _checkpoint(self) -> Checkpoint:
         if self._whole is None:
@@ -163,11 +166,16 @@ class StoredCheckpoint:
     def entries(self, keys: Iterable[str]) -> dict[str, Any]:
         """The stored entries of the players ``keys`` (player ids as strings) that have one."""
         keys = list(keys)
+        unknown = [key for key in keys if key not in self._known]
+        if unknown:
+            self._known.update(dict.fromkeys(unknown))
+            self._known.update(self._read(unknown))
+        return {key: self._known[key] for key in keys if self._known[key] is not None}
+
+    def _read(self, keys: list[str]) -> dict[str, Any]:
         if not self.in_database:
             players = self._checkpoint().get("players", {})
             return {key: players[key] for key in keys if key in players}
-        if not keys:
-            return {}
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT e.key, e.value::text FROM {_table()} p, "  # noqa: S608
@@ -183,6 +191,7 @@ class StoredCheckpoint:
         changed = {key for key, entry in entries.items() if old.get(key) != entry}
         if not changed:
             return set()
+        self._known.update((key, entries[key]) for key in changed)
         if not self.in_database:
             players = self._checkpoint().setdefault("players", {})
             for key in changed:
