@@ -32,6 +32,7 @@ from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 
 from core import roles
+from core.roles import Actor
 from core.unit_of_work import FROM_THE_START, change
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingList
@@ -259,7 +260,7 @@ def _write_search_keys() -> None:
         model.objects.bulk_update(rows, ["search_key"], batch_size=500)
 
 
-def import_all(directory: Path, *, actor: Any) -> dict[str, int]:
+def import_all(directory: Path, *, actor: Actor) -> dict[str, int]:
     """Load an export into an empty database in one transaction, then replay every list.
 
     Refused (nothing written): a damaged or foreign export, a database that already has

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import RESULTS, ChangedMeanwhile, Unit, change
 from players.models import Player
 from rules import scoring
@@ -104,7 +105,7 @@ def boards_state(round_: Round) -> list[list[Any]]:
 
 def add_game(
     *,
-    actor: Any,
+    actor: Actor,
     round: Round,
     board: int,
     white: Player,
@@ -172,7 +173,7 @@ def add_game(
     return game
 
 
-def delete_game(*, actor: Any, game: Game) -> None:
+def delete_game(*, actor: Actor, game: Game) -> None:
     """Delete ``game``; a rated game replays its rating list. Deleting a deleted game does
     nothing."""
     tournament = game.round.tournament
@@ -222,7 +223,7 @@ def _check_version(round_: Round, expected_version: str | None) -> None:
 
 
 def swap_boards(
-    *, actor: Any, game: Game, other: Game, expected_version: str | None = None
+    *, actor: Actor, game: Game, other: Game, expected_version: str | None = None
 ) -> list[str]:
     """Exchange the board numbers of two games of a draft round (the pairings stay).
 
@@ -256,7 +257,7 @@ def swap_boards(
 
 def edit_board(
     *,
-    actor: Any,
+    actor: Actor,
     game: Game,
     white: Player,
     black: Player | None = None,

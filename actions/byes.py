@@ -7,14 +7,13 @@ add_forbidden_pair(*, actor, tournament, player_a, player_b) -> ForbiddenPair
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from actions.boards import entered
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import change
 from players.models import Player
 from tournaments.enums import ByeKind
@@ -23,7 +22,7 @@ from tournaments.pairing_queries import highest_round_number
 
 
 def request_bye(
-    *, actor: Any, registration: Registration, round_number: int, kind: str
+    *, actor: Actor, registration: Registration, round_number: int, kind: str
 ) -> RequestedBye:
     """Record that a player will not play ``round_number`` (``H`` half point, ``Z`` none).
 
@@ -108,7 +107,7 @@ def _half_point_bye_rounds(registration: Registration) -> set[int]:
     return set(requested) | set(given)
 
 
-def cancel_bye(*, actor: Any, registration: Registration, round_number: int) -> None:
+def cancel_bye(*, actor: Actor, registration: Registration, round_number: int) -> None:
     """Forget a requested bye for a round not yet paired (nothing to forget: nothing done)."""
     tournament = registration.tournament
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
@@ -132,7 +131,7 @@ def cancel_bye(*, actor: Any, registration: Registration, round_number: int) -> 
 
 
 def add_forbidden_pair(
-    *, actor: Any, tournament: Tournament, player_a: Player, player_b: Player
+    *, actor: Actor, tournament: Tournament, player_a: Player, player_b: Player
 ) -> ForbiddenPair:
     """Two players who must never be paired together (checked from the next pairing on).
 

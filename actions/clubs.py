@@ -25,6 +25,7 @@ from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
 from core.models import InvitationRole
+from core.roles import Actor
 from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import change
 from players.models import Club
@@ -44,7 +45,7 @@ def _unknown(changes: dict[str, Any], allowed: tuple[str, ...]) -> None:
 
 
 def create_club(
-    *, actor: Any, fields: dict[str, Any], submission: Submission | None = None
+    *, actor: Actor, fields: dict[str, Any], submission: Submission | None = None
 ) -> Club:
     """Create a club (``full_clean`` first; a name taken meanwhile is a form error too).
     ``submission``: the form's one-time token (:mod:`core.submissions`)."""
@@ -54,7 +55,7 @@ def create_club(
 
 def open_club(
     *,
-    actor: Any,
+    actor: Actor,
     fields: dict[str, Any],
     organiser_email: str = "",
     link: Link | None = None,
@@ -87,7 +88,7 @@ def open_club(
     return club, Sent(invitation, send_invitation(invitation, token, link))
 
 
-def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:
+def update_club(*, actor: Actor, club: Club, changes: dict[str, Any]) -> Club:
     """Change a club's fields; changing nothing records nothing."""
     _unknown(changes, CLUB_FIELDS)
     with change(actor=actor, role=roles.organiser_of(club)) as unit:
@@ -111,7 +112,7 @@ def update_club(*, actor: Any, club: Club, changes: dict[str, Any]) -> Club:
     return current
 
 
-def delete_club(*, actor: Any, club: Club) -> None:
+def delete_club(*, actor: Actor, club: Club) -> None:
     """Delete a club; its players and tournaments stay, without a club."""
     with change(actor=actor, role=roles.staff()) as unit:
         unit.audit(
@@ -122,7 +123,7 @@ def delete_club(*, actor: Any, club: Club) -> None:
         Club.objects.filter(pk=club.pk).delete()
 
 
-def set_organisers(*, actor: Any, club: Club, organisers: Any) -> list[Any]:
+def set_organisers(*, actor: Actor, club: Club, organisers: Any) -> list[Any]:
     """Appoint the organisers of ``club`` (replaces the previous ones; staff only)."""
     organisers = list(organisers)
     with change(actor=actor, role=roles.staff()) as unit:
@@ -141,7 +142,7 @@ def set_organisers(*, actor: Any, club: Club, organisers: Any) -> list[Any]:
 
 
 def save_rating_list(
-    *, actor: Any, rating_list: RatingList | None, changes: dict[str, Any]
+    *, actor: Actor, rating_list: RatingList | None, changes: dict[str, Any]
 ) -> RatingList:
     """Create a rating list (``rating_list=None``) or change its settings. The rating rules of
     a list with rated tournaments cannot change here (it would silently change the maths)."""
@@ -184,7 +185,7 @@ def save_rating_list(
     return current
 
 
-def delete_rating_list(*, actor: Any, rating_list: RatingList) -> None:
+def delete_rating_list(*, actor: Actor, rating_list: RatingList) -> None:
     """Delete a rating list no tournament is rated in."""
     with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
         current = unit.lists[rating_list.pk]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -19,6 +18,7 @@ from actions.registrations import enter_player
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
@@ -60,7 +60,7 @@ def _line_error(entry: EntryLine, message: str) -> ValidationError:
 
 def register_entries(
     *,
-    actor: Any,
+    actor: Actor,
     tournament: Tournament,
     entries: list[EntryLine],
     allow_duplicates: bool = False,

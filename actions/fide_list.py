@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Player
 from ratings.enums import GameKind, RatingSystem, TimeControl
@@ -111,7 +112,7 @@ def _batches(records: Iterator[FidePlayer]) -> Iterator[list[FidePlayer]]:
 
 def import_fide_list(
     *,
-    actor: Any,
+    actor: Actor,
     lines: Iterable[str],
     list_date: datetime.date,
     federation: str = "",

@@ -40,6 +40,7 @@ from core.audit import saved_user
 from core.enums import AuditAction
 from core.invitation_tokens import new_token, token_hash
 from core.models import Invitation, InvitationRole
+from core.roles import Actor
 from core.unit_of_work import Unit, change
 from players.models import Club, Player
 from tournaments.models import Tournament
@@ -171,7 +172,7 @@ def _facts(invitation: Invitation) -> dict[str, Any]:
 
 def invite(
     *,
-    actor: Any,
+    actor: Actor,
     club: Club,
     email: str,
     role: str,
@@ -187,7 +188,7 @@ def invite(
     return Sent(invitation, send_invitation(invitation, token, link))
 
 
-def resend_invitation(*, actor: Any, invitation: Invitation, link: Link) -> Sent:
+def resend_invitation(*, actor: Actor, invitation: Invitation, link: Link) -> Sent:
     """Send a pending or expired invitation again: a new token (the old link stops working)
     and a new time limit. A used or revoked invitation is refused."""
     with change(actor=actor, role=roles.organiser_of(invitation.club)) as unit:
@@ -209,7 +210,7 @@ def resend_invitation(*, actor: Any, invitation: Invitation, link: Link) -> Sent
     return Sent(current, send_invitation(current, token, link))
 
 
-def revoke_invitation(*, actor: Any, invitation: Invitation) -> Invitation:
+def revoke_invitation(*, actor: Actor, invitation: Invitation) -> Invitation:
     """Revoke a pending invitation: its link stops working."""
     with change(actor=actor, role=roles.organiser_of(invitation.club)) as unit:
         now = timezone.now()
@@ -323,7 +324,7 @@ def _grant(invitation: Invitation, user: Any) -> None:
         raise ValidationError(_("This player has an account already."))
 
 
-def accept_invitation(*, actor: Any, token: str, account: NewAccount | None = None) -> Invitation:
+def accept_invitation(*, actor: Actor, token: str, account: NewAccount | None = None) -> Invitation:
     """Accept the invitation of ``token``: as the signed-in ``actor``, or (anonymous) with a
     new ``account`` for the invited address. The token is used up; a refusal writes nothing."""
     invitation = usable_invitation(token)

@@ -24,6 +24,7 @@ from actions.ratings import write_starting_rating
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.roles import Actor
 from core.submissions import Submission, refuse_repeat
 from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Club, Player
@@ -63,7 +64,7 @@ _FILLED_BY_MERGE = ("first_name", "birth_date", "federation", "club", "fide_id",
 
 def create_player(
     *,
-    actor: Any,
+    actor: Actor,
     last_name: str,
     sex: str,
     first_name: str = "",
@@ -106,7 +107,7 @@ def create_player(
     return player
 
 
-def update_player(*, actor: Any, player: Player, changes: dict[str, Any]) -> Player:
+def update_player(*, actor: Actor, player: Player, changes: dict[str, Any]) -> Player:
     """Change a player's fields (``changes``: field name -> value; ``full_clean`` first).
 
     The birth date feeds the junior K rule, so changing it replays every rating list in
@@ -155,7 +156,7 @@ def update_player(*, actor: Any, player: Player, changes: dict[str, Any]) -> Pla
     return current
 
 
-def delete_player(*, actor: Any, player: Player) -> None:
+def delete_player(*, actor: Actor, player: Player) -> None:
     """Delete a player who has never played nor been entered in a tournament.
 
     Refused: a player with rated games (ratings depend on them: merge a duplicate instead);
@@ -211,7 +212,7 @@ def _lists_of(keep: Player, duplicate: Player) -> list[int]:
     return sorted(set(tournament_lists) | set(rating_lists))
 
 
-def merge_players(*, actor: Any, keep: Player, duplicate: Player) -> Player:
+def merge_players(*, actor: Actor, keep: Player, duplicate: Player) -> Player:
     """Merge ``duplicate`` (the same person entered twice) into ``keep`` and delete it.
 
     Moves the duplicate's games, tournament entries, forbidden pairs, audit entries and any
@@ -277,7 +278,7 @@ def _check_not_met(kept: Player, dup: Player, names: dict[str, str]) -> None:
         )
 
 
-def _merge_ratings(unit: Unit, actor: Any, kept: Player, dup: Player) -> dict[str, str]:
+def _merge_ratings(unit: Unit, actor: Actor, kept: Player, dup: Player) -> dict[str, str]:
     ratings = {}
     kept_rows = {r.rating_list_id: r for r in PlayerRating.objects.filter(player=kept)}
     for row in PlayerRating.objects.filter(player=dup).select_related("rating_list"):

@@ -17,7 +17,6 @@ and write the audit trail. How a replay runs is described in :mod:`ratings.recom
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 from core import roles
 from core.audit import saved_user
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import FROM_THE_START, Unit, change
 from players.models import Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
@@ -46,7 +46,7 @@ GRADE_PARSERS = {
 
 def set_starting_rating(
     *,
-    actor: Any,
+    actor: Actor,
     player: Player,
     rating_list: RatingList,
     rating: int | None,
@@ -85,7 +85,7 @@ def set_starting_rating(
 def write_starting_rating(
     unit: Unit,
     *,
-    actor: Any,
+    actor: Actor,
     player: Player,
     rating_list: RatingList,
     rating: int | None,
@@ -160,7 +160,7 @@ def write_starting_rating(
 
 
 def set_declared_grade(
-    *, actor: Any, player: Player, rating_list: RatingList, grade: str
+    *, actor: Actor, player: Player, rating_list: RatingList, grade: str
 ) -> PlayerRating:
     """Set the grade a go or shogi player declares (``""`` clears it) and replay the list.
 
@@ -215,7 +215,7 @@ def _clean_grade(rating_list: RatingList, grade: str) -> str:
 
 
 def replay_rating_list(
-    *, actor: Any, rating_list: RatingList, from_date: datetime.date | None = None
+    *, actor: Actor, rating_list: RatingList, from_date: datetime.date | None = None
 ) -> ReplayStats:
     """Replay ``rating_list``, rewriting derived rows from the period containing ``from_date``
     (``None``: everything), e.g. after editing a round's date in the admin."""
@@ -225,7 +225,7 @@ def replay_rating_list(
     return stats
 
 
-def recompute_ratings(*, actor: Any, rating_list: RatingList | None = None) -> list[ReplayStats]:
+def recompute_ratings(*, actor: Actor, rating_list: RatingList | None = None) -> list[ReplayStats]:
     """Replay one list, or every list, from scratch (one unit of work per list)."""
     lists = [rating_list] if rating_list is not None else list(RatingList.objects.order_by("pk"))
     stats: list[ReplayStats] = []
@@ -242,7 +242,7 @@ def recompute_ratings(*, actor: Any, rating_list: RatingList | None = None) -> l
 
 
 def close_rating_period(
-    *, actor: Any, rating_list: RatingList, date: datetime.date
+    *, actor: Actor, rating_list: RatingList, date: datetime.date
 ) -> PublishedList:
     """Publish the list dated ``date``: closes the open period and freezes its ratings.
 
@@ -285,7 +285,7 @@ def close_rating_period(
     return published
 
 
-def reopen_rating_period(*, actor: Any, rating_list: RatingList) -> datetime.date:
+def reopen_rating_period(*, actor: Actor, rating_list: RatingList) -> datetime.date:
     """Withdraw the list's latest published list (e.g. closed on a wrong date).
 
     Its games go back to the open period and the live ratings are replayed; returns the

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
@@ -39,7 +40,7 @@ def _whole(value: Any, low: int) -> bool:
 
 def register_player(
     *,
-    actor: Any,
+    actor: Actor,
     tournament: Tournament,
     player: Player,
     pairing_number: int | None = None,
@@ -213,7 +214,7 @@ def assign_numbers(tournament: Tournament, *, keep_complete: bool) -> list[Regis
     return ordered
 
 
-def assign_pairing_numbers(*, actor: Any, tournament: Tournament) -> list[Registration]:
+def assign_pairing_numbers(*, actor: Actor, tournament: Tournament) -> list[Registration]:
     """(Re-)assign every pairing number: Swiss by the initial ranking (C.04.2), round robin
     by lot or by rating (``tournament.seeding``).
 
@@ -271,7 +272,7 @@ def _register_late(tournament: Tournament, registration: Registration) -> None:
     registration.refresh_from_db(fields=["pairing_number"])
 
 
-def withdraw_player(*, actor: Any, registration: Registration, after_round: int) -> Registration:
+def withdraw_player(*, actor: Actor, registration: Registration, after_round: int) -> Registration:
     """Withdraw a player after ``after_round`` (0: before the start): every later round is
     a zero-point bye.
 
@@ -328,7 +329,7 @@ REGISTRATION_FIELDS = ("pairing_number", "rating_at_start", "withdrawn_after_rou
 
 
 def update_registration(
-    *, actor: Any, registration: Registration, changes: dict[str, Any]
+    *, actor: Actor, registration: Registration, changes: dict[str, Any]
 ) -> Registration:
     """Change an entry's pairing number, rating at start, withdrawal or grade (``full_clean``
     first); changing nothing records nothing."""
@@ -358,7 +359,7 @@ def update_registration(
     return current
 
 
-def delete_registration(*, actor: Any, registration: Registration) -> None:
+def delete_registration(*, actor: Actor, registration: Registration) -> None:
     """Delete an entry (its games, if any, stay: delete them first where they should go)."""
     tournament = registration.tournament
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:

@@ -7,20 +7,19 @@ reject_report(*, actor, report) -> None                  # an arbiter: forgets t
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from actions.results import enter_result
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import RESULTS, change
 from tournaments.event_queries import draw_refusal
 from tournaments.models import Game, ResultReport
 
 
-def report_result(*, actor: Any, game: Game, result: str) -> ResultReport:
+def report_result(*, actor: Actor, game: Game, result: str) -> ResultReport:
     """A player reports the result of their own game, for an arbiter to confirm.
 
     The official result (``game.result``) does not change. Reporting again replaces the
@@ -58,7 +57,7 @@ def report_result(*, actor: Any, game: Game, result: str) -> ResultReport:
     return report
 
 
-def confirm_report(*, actor: Any, report: ResultReport) -> Game:
+def confirm_report(*, actor: Actor, report: ResultReport) -> Game:
     """An arbiter confirms a reported result: it is recorded as :func:`record_result` records
     it (ratings replayed) and every report of the game is removed, in one unit of work."""
     game = Game.objects.select_related("round__tournament").get(pk=report.game_id)
@@ -75,7 +74,7 @@ def confirm_report(*, actor: Any, report: ResultReport) -> Game:
     return game
 
 
-def reject_report(*, actor: Any, report: ResultReport) -> None:
+def reject_report(*, actor: Actor, report: ResultReport) -> None:
     """An arbiter rejects a reported result: the report is deleted, the game is unchanged."""
     game = Game.objects.select_related("round__tournament").get(pk=report.game_id)
     tournament = game.round.tournament

@@ -8,8 +8,6 @@ The whole path of "an arbiter enters a result" is described in ``docs/architectu
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
 from django.utils.text import get_text_list
@@ -20,6 +18,7 @@ from actions.boards import RATED_CODES, BoardChanged, check_result, describe, ga
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import RESULTS, Unit, change
 from tournaments.enums import RoundStatus
 from tournaments.event_queries import draw_refusal
@@ -28,7 +27,7 @@ from tournaments.models import Game, Registration, Round
 
 def record_result(
     *,
-    actor: Any,
+    actor: Actor,
     game: Game,
     result: str,
     correction: bool = False,

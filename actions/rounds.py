@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -28,6 +27,7 @@ from actions.registrations import assign_numbers, check_renumbering
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
+from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import change
 from players.models import Player
@@ -50,7 +50,7 @@ Board = tuple[Player, Player | None, str]
 round_total = planned_rounds
 
 
-def pair_next_round(*, actor: Any, tournament: Tournament, number: int | None = None) -> Round:
+def pair_next_round(*, actor: Actor, tournament: Tournament, number: int | None = None) -> Round:
     """Pair the next round as a draft: Berger table, FIDE Dutch or McMahon.
 
     Round 1 fixes the pairing numbers (kept when they already are 1..n) and draws the top
@@ -219,7 +219,7 @@ def _mcmahon_boards(
     return boards, stones
 
 
-def discard_pairings(*, actor: Any, round: Round) -> None:
+def discard_pairings(*, actor: Actor, round: Round) -> None:
     """Delete a draft round and its games so that it can be paired again.
 
     Refused: a published round.
@@ -245,7 +245,7 @@ def playing_day(tournament: Tournament) -> datetime.date:
     return min(max(timezone.localdate(), tournament.start_date), tournament.end_date)
 
 
-def publish_round(*, actor: Any, round: Round) -> Round:
+def publish_round(*, actor: Actor, round: Round) -> Round:
     """Make a draft round's pairings public; from now on its results can be entered.
 
     A round without a date gets :func:`playing_day`: the ledger dates its games by their
@@ -280,7 +280,7 @@ def publish_round(*, actor: Any, round: Round) -> Round:
 
 def add_round(
     *,
-    actor: Any,
+    actor: Actor,
     tournament: Tournament,
     date: datetime.date | None = None,
     submission: Submission | None = None,
@@ -332,7 +332,7 @@ def add_round(
 
 
 def create_round(
-    *, actor: Any, tournament: Tournament, number: int, date: datetime.date | None = None
+    *, actor: Actor, tournament: Tournament, number: int, date: datetime.date | None = None
 ) -> Round:
     """Add round ``number`` (published) to ``tournament``, as staff do in the admin.
 
@@ -360,7 +360,7 @@ def create_round(
     return round_
 
 
-def change_round_date(*, actor: Any, round: Round, date: datetime.date | None) -> Round:
+def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None) -> Round:
     """Set a round's date; the games of a rated round are replayed from the earlier of the
     old and the new date (the ledger dates its rows by the round). The same date changes
     nothing."""
@@ -388,7 +388,7 @@ def change_round_date(*, actor: Any, round: Round, date: datetime.date | None) -
     return current
 
 
-def delete_round(*, actor: Any, round: Round) -> None:
+def delete_round(*, actor: Actor, round: Round) -> None:
     """Delete a round without games (delete its games first)."""
     tournament = round.tournament
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from core import roles
 from core.audit import snapshot
 from core.enums import AuditAction
+from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries import tournament_standings
@@ -130,7 +131,7 @@ def free_slug(base: str) -> str:
 
 def create_tournament(
     *,
-    actor: Any,
+    actor: Actor,
     name: str,
     start_date: datetime.date,
     end_date: datetime.date,
@@ -191,7 +192,9 @@ def create_tournament(
     return tournament
 
 
-def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+def update_tournament(
+    *, actor: Actor, tournament: Tournament, changes: dict[str, Any]
+) -> Tournament:
     """Change a tournament's fields (``changes``: field name -> value) and replay the rating
     lists whose ratings change.
 
@@ -252,7 +255,7 @@ def update_tournament(*, actor: Any, tournament: Tournament, changes: dict[str, 
     return current
 
 
-def delete_tournament(*, actor: Any, tournament: Tournament) -> None:
+def delete_tournament(*, actor: Actor, tournament: Tournament) -> None:
     """Delete a tournament with its rounds, games and registrations.
 
     Refused: a tournament with rated games (deleting them would change ratings that have
@@ -278,7 +281,7 @@ def delete_tournament(*, actor: Any, tournament: Tournament) -> None:
         current.delete()
 
 
-def set_arbiters(*, actor: Any, tournament: Tournament, arbiters: Any) -> list[Any]:
+def set_arbiters(*, actor: Actor, tournament: Tournament, arbiters: Any) -> list[Any]:
     """Appoint the arbiters of ``tournament`` (replaces the previous ones). Staff or an
     organiser of the tournament's club; inactive accounts are refused."""
     arbiters = list(arbiters)
@@ -307,7 +310,9 @@ def _record_arbiters(unit: Any, before: list[int], arbiters: list[Any]) -> None:
     )
 
 
-def change_arbiter(*, actor: Any, tournament: Tournament, account: Any, appoint: bool) -> list[Any]:
+def change_arbiter(
+    *, actor: Actor, tournament: Tournament, account: Any, appoint: bool
+) -> list[Any]:
     """Appoint one more arbiter of ``tournament`` (``appoint``), or remove one; read under the
     tournament's lock, so two organisers picking at once both count. Staff or an organiser of
     the tournament's club; an inactive account is refused. Returns the arbiters after."""
@@ -341,7 +346,7 @@ def _set_status(unit: Any, tournament: Tournament, status: str, **after: Any) ->
     )
 
 
-def open_registration(*, actor: Any, tournament: Tournament) -> Tournament:
+def open_registration(*, actor: Actor, tournament: Tournament) -> Tournament:
     """Open the entries of a draft tournament (draft -> registration). Twice: nothing changes.
     Refused: a tournament that has started or finished."""
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
@@ -376,7 +381,7 @@ def final_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def finish_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
+def finish_tournament(*, actor: Actor, tournament: Tournament) -> Tournament:
     """Finish the tournament after its last round: its final standings are frozen
     (``final_standings``) and nothing more is paired, entered or corrected until it is
     reopened. A manual tournament of open length (no planned rounds) finishes after any
@@ -395,7 +400,7 @@ def finish_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
     return current
 
 
-def reopen_tournament(*, actor: Any, tournament: Tournament) -> Tournament:
+def reopen_tournament(*, actor: Actor, tournament: Tournament) -> Tournament:
     """Reopen a finished tournament (finished -> running) to correct it; its frozen standings
     are dropped until it finishes again. Staff and the club's organisers."""
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:

@@ -21,13 +21,13 @@ from pydantic import Field
 from api import queries as api_queries
 from api import schemas as s
 from core.cache import federations as list_federations
-from core.tiebreak_names import describe
 from players.models import Club, Player
 from ratings import queries as rating_queries
 from ratings.filters import LeaderboardFilter
 from ratings.models import PlayerRating, RatingList
 from tournaments import queries as tournament_queries
 from tournaments.models import Tournament
+from web.tiebreak_names import describe
 
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 50

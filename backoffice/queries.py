@@ -14,9 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core import roles
-from core.colours import colour_letter
 from core.models import Invitation, InvitationRole
-from core.params import MAX_BIGINT, parse_int
 from players.models import Club, Player
 from players.queries import by_name, fide_id_of, key_match, search_words
 from ratings.enums import GameKind
@@ -24,6 +22,8 @@ from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
 from tournaments.models import Registration, Round, Tournament
 from tournaments.pairing_queries import played_histories
+from web.colours import colour_letter
+from web.params import MAX_BIGINT, parse_int
 
 
 def organised_clubs_overview(user: Any) -> QuerySet[Any]:

@@ -1,5 +1,5 @@
 """Tables of the organiser pages (players, rounds, boards with their forms); each is a stack
-of cards on a phone (:class:`core.tables.CardsMixin`)."""
+of cards on a phone (:class:`web.tables.CardsMixin`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import (
+from tournaments.models import Registration, Tournament
+from web.tables import (
     BaseTable,
     CardsMixin,
     DateColumn,
@@ -20,7 +21,6 @@ from core.tables import (
     PlayerColumn,
     player_link,
 )
-from tournaments.models import Registration, Tournament
 
 
 def signed(value: Decimal) -> str:

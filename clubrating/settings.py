@@ -60,14 +60,15 @@ INSTALLED_APPS = [
     "tournaments",
     "ratings",
     "core",
+    "web",
     "backoffice",
 ]
 
 MIDDLEWARE = [
     # First: every log line of the request, errors included, carries its id.
-    "core.request_id.RequestIdMiddleware",
+    "web.request_id.RequestIdMiddleware",
     # Then: a body larger than the limit is refused before anything reads it.
-    "core.limits.BodySizeMiddleware",
+    "web.limits.BodySizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -97,7 +98,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "core.context_processors.roles",
+                "web.context_processors.roles",
             ],
         },
     },
@@ -198,7 +199,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 # The user name axes records, cut to its column's 255 characters (a longer one made the
 # login answer 500 on PostgreSQL).
-AXES_USERNAME_CALLABLE = "core.limits.login_username"
+AXES_USERNAME_CALLABLE = "web.limits.login_username"
 
 # Sane date windows for what organisers type, upload or import (core.validators): birth
 # years, and tournament (and round) dates this many years around today.
@@ -207,7 +208,7 @@ BIRTH_YEAR_MAX = int(os.environ.get("BIRTH_YEAR_MAX", "2100"))
 TOURNAMENT_DATE_YEARS = int(os.environ.get("TOURNAMENT_DATE_YEARS", "5"))
 
 # Request bodies (docs/deploy.md): a body declared above MAX_REQUEST_BODY_BYTES (files
-# included) is refused with 413 before anything reads it (core.limits); a body that is not a
+# included) is refused with 413 before anything reads it (web.limits); a body that is not a
 # file upload above DATA_UPLOAD_MAX_MEMORY_SIZE answers 400. Uploaded files up to
 # FILE_UPLOAD_MAX_MEMORY_SIZE stay in memory, larger ones go to a temporary file (TRF files
 # have their own limit, 2 MB, with a clear message on the form). The proxy's body limit
@@ -276,7 +277,7 @@ INVITATION_VALID_DAYS = int(os.environ.get("INVITATION_VALID_DAYS", "7"))
 
 # Logging: warnings and errors to stderr (the service manager's journal), server errors with
 # their traceback, refused requests (4xx) in one line without it, each line with the
-# request's id (core/request_id.py); with ``ADMINS`` set (``Name <address>,
+# request's id (web/request_id.py); with ``ADMINS`` set (``Name <address>,
 # other@example.org``) server errors are mailed too, through the ``EMAIL_*`` settings.
 # ``LOG_LEVEL`` sets the level of the app's own loggers.
 ADMINS = [
@@ -293,9 +294,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "request_id": {"()": "core.request_id.RequestIdFilter"},
+        "request_id": {"()": "web.request_id.RequestIdFilter"},
         # A refused request (403, 404, CSRF, 400) in one line; a 500 with its traceback.
-        "refusal": {"()": "core.request_id.RefusalFilter"},
+        "refusal": {"()": "web.request_id.RefusalFilter"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {

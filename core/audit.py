@@ -14,9 +14,10 @@ from django.db.models import Q, QuerySet
 
 from core import roles
 from core.models import AuditEntry
+from core.roles import Actor
 
 
-def saved_user(actor: Any) -> Any:
+def saved_user(actor: Actor) -> Any:
     """The user to store for ``actor``: a saved user, else ``None`` (the system)."""
     if actor is None or roles.is_system(actor) or getattr(actor, "pk", None) is None:
         return None
@@ -34,7 +35,7 @@ def snapshot(obj: models.Model, fields: tuple[str, ...] | list[str]) -> dict[str
 
 def record(
     *,
-    actor: Any,
+    actor: Actor,
     action: str,
     summary: str,
     params: dict[str, Any] | None = None,

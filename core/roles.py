@@ -25,8 +25,9 @@ before anything is locked or written. Views use the same predicates to decide wh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
@@ -63,21 +64,28 @@ class SystemActor:
 SYSTEM = SystemActor("system")
 """The actor of management commands, the demo seed and data migrations."""
 
+Actor: TypeAlias = AbstractBaseUser | AnonymousUser | SystemActor
+"""Who does something: a signed-in user (or an anonymous visitor, whom every check refuses)
+or a :class:`SystemActor`. Every action and every role check takes one."""
 
-def is_system(actor: Any) -> bool:
+User: TypeAlias = AbstractBaseUser | AnonymousUser | None
+"""A request's user, as the role predicates read it (``None``: no request user at all)."""
+
+
+def is_system(actor: Actor) -> bool:
     return isinstance(actor, SystemActor)
 
 
-def _active(user: Any) -> bool:
+def _active(user: User) -> bool:
     return bool(user is not None and user.is_authenticated and user.is_active)
 
 
-def is_staff(user: Any) -> bool:
+def is_staff(user: User) -> bool:
     """Staff (and the system): every page and action, and the Django admin."""
     return is_system(user) or (_active(user) and bool(user.is_staff))
 
 
-def organised_clubs(user: Any) -> Any:
+def organised_clubs(user: User) -> Any:
     """The clubs ``user`` organises (all clubs for staff), by name."""
     if is_staff(user):
         return Club.objects.order_by("name")
@@ -86,7 +94,7 @@ def organised_clubs(user: Any) -> Any:
     return Club.objects.filter(organisers=user).order_by("name")
 
 
-def managed_tournaments(user: Any) -> Any:
+def managed_tournaments(user: User) -> Any:
     """The tournaments ``user`` manages or arbitrates (all for staff), unordered."""
     if is_staff(user):
         return Tournament.objects.all()
@@ -95,7 +103,7 @@ def managed_tournaments(user: Any) -> Any:
     return Tournament.objects.filter(pk__in=_tournament_ids(user))
 
 
-def _tournament_ids(user: Any) -> Any:
+def _tournament_ids(user: User) -> Any:
     return (
         Tournament.objects.filter(Q(club__organisers=user) | Q(arbiters=user))
         .values("pk")
@@ -103,7 +111,7 @@ def _tournament_ids(user: Any) -> Any:
     )
 
 
-def can_manage_club(user: Any, club: Club | None) -> bool:
+def can_manage_club(user: User, club: Club | None) -> bool:
     """Manage ``club``: its players and tournaments (staff, the club's organisers)."""
     if is_staff(user):
         return True
@@ -112,7 +120,7 @@ def can_manage_club(user: Any, club: Club | None) -> bool:
     return Club.objects.filter(pk=club.pk, organisers=user).exists()
 
 
-def can_create_tournament(user: Any, club: Club | None = None) -> bool:
+def can_create_tournament(user: User, club: Club | None = None) -> bool:
     """Create a tournament for ``club`` (staff: also without a club); with ``club=None`` for a
     non-staff user: whether they may create one for some club (the link in the navigation)."""
     if is_staff(user):
@@ -124,7 +132,7 @@ def can_create_tournament(user: Any, club: Club | None = None) -> bool:
     return can_manage_club(user, club)
 
 
-def can_manage_tournament(user: Any, tournament: Tournament) -> bool:
+def can_manage_tournament(user: User, tournament: Tournament) -> bool:
     """Settings, registrations and arbiters of ``tournament`` (staff, its club's organisers)."""
     if is_staff(user):
         return True
@@ -133,7 +141,7 @@ def can_manage_tournament(user: Any, tournament: Tournament) -> bool:
     return Club.objects.filter(pk=tournament.club_id, organisers=user).exists()
 
 
-def can_arbitrate(user: Any, tournament: Tournament) -> bool:
+def can_arbitrate(user: User, tournament: Tournament) -> bool:
     """Pairings, results, byes, withdrawals of ``tournament`` (its arbiters and managers).
 
     One query for anyone but staff: the club's organisers and the arbiters together."""
@@ -147,7 +155,7 @@ def can_arbitrate(user: Any, tournament: Tournament) -> bool:
     return Tournament.objects.filter(arbiter, pk=tournament.pk).exists()
 
 
-def has_role(user: Any) -> bool:
+def has_role(user: User) -> bool:
     """Anyone with back-office work: staff, an organiser or an arbiter ("Organise" link)."""
     if is_staff(user):
         return True
@@ -159,14 +167,14 @@ def has_role(user: Any) -> bool:
     )
 
 
-def player_of(user: Any) -> Player | None:
+def player_of(user: User) -> Player | None:
     """The player whose account ``user`` is, if any."""
     if not _active(user) or is_system(user):
         return None
     return Player.objects.filter(account=user).first()
 
 
-def can_report_result(user: Any, game: Game) -> bool:
+def can_report_result(user: User, game: Game) -> bool:
     """Report ``game``'s result: its white or black player, if the tournament allows it, in a
     published round, while no official result is recorded."""
     player = player_of(user)
@@ -182,7 +190,7 @@ def can_report_result(user: Any, game: Game) -> bool:
     )
 
 
-def can_report_results(user: Any) -> bool:
+def can_report_results(user: User) -> bool:
     """Whether ``user`` plays in a tournament that lets players report results (nav link)."""
     player = player_of(user)
     if player is None:
@@ -208,7 +216,7 @@ class Check:
     name: str
     subject: Any = None
 
-    def allows(self, actor: Any) -> bool:
+    def allows(self, actor: Actor) -> bool:
         return _PREDICATES[self.name](actor, self.subject)
 
 
@@ -225,7 +233,7 @@ _PREDICATES = {
 }
 
 
-def in_lock_query(check: Check, actor: Any) -> Any:
+def in_lock_query(check: Check, actor: Actor) -> Any:
     """For a tournament role of an active user who is not staff: the SQL expression that
     decides it, for the unit of work to read with the tournament's lock (one query less);
     ``None`` when the check needs no query or is not a tournament role."""

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.models import SubmissionToken
+from core.roles import Actor
 
 FIELD = "submission"
 
@@ -88,7 +89,7 @@ def posted(data: Any, url: str = "") -> Submission | None:
         return None
 
 
-def _user(actor: Any) -> Any:
+def _user(actor: Actor) -> Any:
     return actor if getattr(actor, "pk", None) is not None and hasattr(actor, "is_staff") else None
 
 
@@ -97,7 +98,7 @@ def _refuse(used: SubmissionToken, user: Any) -> AlreadySubmitted:
     return AlreadySubmitted(used.result_url if same else "")
 
 
-def refuse_repeat(submission: Submission | None, actor: Any) -> None:
+def refuse_repeat(submission: Submission | None, actor: Actor) -> None:
     """Raise :class:`AlreadySubmitted` at once if the token was used: for checks that run
     before the unit of work (a form's duplicate warning, ``full_clean``), so the repeat gets
     the first post's answer rather than their refusal. :func:`claim` decides in the end."""
@@ -108,7 +109,7 @@ def refuse_repeat(submission: Submission | None, actor: Any) -> None:
         raise _refuse(used, _user(actor))
 
 
-def claim(submission: Submission | None, actor: Any) -> SubmissionToken | None:
+def claim(submission: Submission | None, actor: Actor) -> SubmissionToken | None:
     """Mark the token used, in the caller's transaction; :class:`AlreadySubmitted` if it was
     (by this actor; another actor's token is refused without its answer)."""
     if submission is None or submission.token is None:

@@ -63,6 +63,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from core import audit, cache, history, jobs, roles, submissions, unit_context, unit_locks
+from core.roles import Actor
 from core.unit_context import current_unit as current_unit  # re-exported
 from core.unit_context import observe as observe  # re-exported
 from core.unit_locks import ChangedMeanwhile as ChangedMeanwhile  # re-exported
@@ -115,7 +116,7 @@ class Mark:
 class Unit:
     """What the body of :func:`change` works with."""
 
-    actor: Any
+    actor: Actor
     tournament: Tournament | None = None
     lists: dict[int, RatingList] = field(default_factory=dict)
     players: dict[int, Player] = field(default_factory=dict)
@@ -212,7 +213,7 @@ class Unit:
         self._touched = True
 
 
-def _check_actor(actor: Any) -> None:
+def _check_actor(actor: Actor) -> None:
     if actor is None:
         raise TypeError(
             "An action needs its actor: the signed-in user, or core.roles.SYSTEM for "
@@ -227,7 +228,7 @@ def _pks(items: Iterable[Any]) -> list[int]:
 @contextmanager
 def change(
     *,
-    actor: Any,
+    actor: Actor,
     role: roles.Check,
     tournament: Tournament | None = None,
     ratings: bool | str = False,

@@ -28,6 +28,7 @@ from actions.trf_import.reading import _decode, _forbidden_lines, _parse, _too_b
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
 from actions.trf_import.writing import _write
 from core import roles
+from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import change
 from players.models import Club
@@ -39,7 +40,7 @@ __all__ = ["MAX_UPLOAD_BYTES", "ImportReport", "Problem", "import_trf"]
 
 def import_trf(
     *,
-    actor: Any,
+    actor: Actor,
     text: str | None = None,
     file: IO[Any] | None = None,
     rating_list: RatingList | None = None,

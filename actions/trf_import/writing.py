@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -19,6 +18,7 @@ from actions.ratings import write_starting_rating
 from actions.trf_import.mapping import _player_for, _tournament_fields
 from actions.trf_import.report import ImportReport, Problem, _ImportFailed
 from core.enums import AuditAction
+from core.roles import Actor
 from core.unit_of_work import Unit
 from players.models import Club, Player
 from ratings.models import RatingList
@@ -43,7 +43,7 @@ def _write(
     report: ImportReport,
     forbidden_lines: list[tuple[int, dict[int, int]]],
     *,
-    actor: Any,
+    actor: Actor,
     starting_ratings: bool = False,
 ) -> None:
     locked = unit.lists[rating_list.pk] if rating_list is not None else None
@@ -346,7 +346,7 @@ _BOARD_ORDER_POINTS = PointSystem()
 
 def _starting_ratings(
     unit: Unit,
-    actor: Any,
+    actor: Actor,
     tournament: Tournament,
     records: list[trfmod.PlayerRecord],
     players: dict[int, Player],

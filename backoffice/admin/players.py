@@ -1,4 +1,4 @@
-"""Admin for clubs and players; writes go through the services (see :mod:`core.admin`)."""
+"""Admin for clubs and players; writes go through the services (see :mod:`web.admin`)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from actions.players import (
     merge_players,
     update_player,
 )
-from core.admin import (
+from players.models import Club, Player
+from ratings.models import PlayerRating
+from tournaments.queries import rated_games
+from web.admin import (
     GuardedDeleteMixin,
     ServiceAdminMixin,
     adopt,
     call_service,
 )
-from players.models import Club, Player
-from ratings.models import PlayerRating
-from tournaments.queries import rated_games
 
 
 @admin.register(Club)

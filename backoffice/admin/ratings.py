@@ -11,8 +11,8 @@ from django.utils.translation import ngettext
 
 from actions.clubs import delete_rating_list, save_rating_list
 from actions.ratings import close_rating_period, recompute_ratings, set_starting_rating
-from core.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
+from web.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 
 #: What the replay derives, shown read-only; its state (a checkpoint's entry) is never shown.
 DERIVED_RATING_FIELDS = [name for name in PlayerRating.DERIVED_FIELDS if name != "state"]

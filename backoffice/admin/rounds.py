@@ -2,7 +2,7 @@
 
 A pairing is fixed once stored (delete the game and add it again); results are recorded as
 corrections through ``record_result``. Every write goes through an action inside the admin's
-transaction (see :class:`core.admin.ServiceAdminMixin`).
+transaction (see :class:`web.admin.ServiceAdminMixin`).
 """
 
 from django.contrib import admin
@@ -14,17 +14,17 @@ from actions.boards import add_game, delete_game
 from actions.results import record_result
 from actions.rounds import change_round_date, create_round, delete_round
 from backoffice.admin.formsets import deleted_instances, describe_formset
-from core.admin import (
+from tournaments.models import (
+    Game,
+    Round,
+    Tournament,
+)
+from web.admin import (
     BoundedModelForm,
     ServiceAdminMixin,
     ServiceRejected,
     adopt,
     call_service,
-)
-from tournaments.models import (
-    Game,
-    Round,
-    Tournament,
 )
 
 PAIRING_FIELDS = ["round", "board", "white", "black"]

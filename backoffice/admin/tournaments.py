@@ -3,7 +3,7 @@
 Tournament → rounds → games: the tournament form has its rounds inline (each links to the
 round's form in :mod:`backoffice.admin.rounds`), the round form has its games inline. Every
 write goes through an action (:mod:`actions`) inside the admin's transaction; a refusal is
-shown as a form error and nothing is written (see :class:`core.admin.ServiceAdminMixin`).
+shown as a form error and nothing is written (see :class:`web.admin.ServiceAdminMixin`).
 """
 
 from django import forms
@@ -18,15 +18,6 @@ from actions.tournaments import create_tournament, delete_tournament, update_tou
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core import history, submissions
-from core.admin import (
-    BoundedModelForm,
-    GuardedDeleteMixin,
-    ServiceAdminMixin,
-    ServiceRejected,
-    ViewOnlyAdminMixin,
-    adopt,
-    call_service,
-)
 from core.models import AuditEntry
 from core.validators import BoundedFormMixin
 from tournaments.models import (
@@ -39,6 +30,15 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries import rated_games
+from web.admin import (
+    BoundedModelForm,
+    GuardedDeleteMixin,
+    ServiceAdminMixin,
+    ServiceRejected,
+    ViewOnlyAdminMixin,
+    adopt,
+    call_service,
+)
 
 
 class RegistrationInline(admin.TabularInline):

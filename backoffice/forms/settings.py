@@ -15,8 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.layout import LayoutMixin
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin, default_help
-from core import roles as permissions
-from core.params import MAX_SMALL
+from core import roles
 from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin
 from ratings.enums import GameKind
@@ -24,6 +23,7 @@ from ratings.models import RatingList
 from tournaments.enums import PairingSystem
 from tournaments.limits import max_rounds
 from tournaments.models import POINT_FIELDS, Tournament
+from web.params import MAX_SMALL
 
 #: Go/shogi settings: optional in the forms; left empty they keep the model's default.
 GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
@@ -262,9 +262,9 @@ class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelFor
 
     def __init__(self, *args: Any, user: Any = None, game: str | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        if user is not None and not permissions.is_staff(user):
+        if user is not None and not roles.is_staff(user):
             # Organisers create tournaments for their own clubs only.
-            clubs = permissions.organised_clubs(user)
+            clubs = roles.organised_clubs(user)
             self.fields["club"].queryset = clubs
             self.fields["club"].required = True
             only = list(clubs[:2])

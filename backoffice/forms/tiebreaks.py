@@ -14,10 +14,10 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from core.tiebreak_names import describe
 from rules.standings import parse_tiebreaks
 from tournaments.enums import DEFAULT_TIEBREAKS, ROUND_ROBINS
 from tournaments.validators import preset_codes, validate_tiebreaks
+from web.tiebreak_names import describe
 
 PRESET_LABELS = {
     "swiss": gettext_lazy("Swiss"),

@@ -16,8 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm  # noqa: F401 (here too)
 from backoffice.forms.widgets import LeanSelect, attrs_html
-from core import roles as permissions
-from core.params import MAX_BIGINT, MAX_SMALL
+from core import roles
 from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin, DateWindowMixin, birth_years, validate_birth_year
 from players.enums import Sex
@@ -27,6 +26,7 @@ from tournaments.enums import BYE_RESULTS, MAX_ROUNDS, ByeKind, Result
 from tournaments.event_queries import game_komi
 from tournaments.limits import max_rounds
 from tournaments.models import Game, Registration, Tournament
+from web.params import MAX_BIGINT, MAX_SMALL
 
 
 class _EntrantChoice(forms.ModelChoiceField):
@@ -313,7 +313,7 @@ class ReportForm(forms.Form):
         # Never starts on a result: an empty report is refused and writes nothing.
         choices=[
             ("", "—"),
-            *((c, label) for c, label in Result.choices if c in permissions.REPORTABLE_RESULTS),
+            *((c, label) for c, label in Result.choices if c in roles.REPORTABLE_RESULTS),
         ],
     )
 

@@ -19,7 +19,7 @@ from django.views.generic import TemplateView
 from backoffice.queries import arbiter_clubs
 from backoffice.views.invitations import AcceptInvitationView
 from backoffice.views.password_reset import ThrottledPasswordResetView
-from core import roles as permissions
+from core import roles
 from players.models import Club
 from tournaments.models import Tournament
 
@@ -37,7 +37,7 @@ class AccountView(LoginRequiredMixin, TemplateView):
             arbitrated=list(
                 Tournament.objects.filter(arbiters=user).order_by("-start_date", "name")[:20]
             ),
-            player=permissions.player_of(user),
+            player=roles.player_of(user),
             **kwargs,
         )
 

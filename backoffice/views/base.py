@@ -22,7 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.views import View
 
-from core import roles as permissions
+from core import roles
 from core.submissions import AlreadySubmitted, posted, refuse_repeat
 from tournaments.models import (
     Tournament,
@@ -34,7 +34,7 @@ class RoleRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
     login page, others get 403. The default: anyone with a back-office role."""
 
     def has_permission(self) -> bool:
-        return permissions.has_role(self.request.user)
+        return roles.has_role(self.request.user)
 
     def test_func(self) -> bool:
         return self.has_permission()
@@ -112,8 +112,8 @@ class TournamentMixin(RoleRequiredMixin):
 
     def has_permission(self) -> bool:
         if self.manage:
-            return permissions.can_manage_tournament(self.request.user, self.tournament)
-        return permissions.can_arbitrate(self.request.user, self.tournament)
+            return roles.can_manage_tournament(self.request.user, self.tournament)
+        return roles.can_arbitrate(self.request.user, self.tournament)
 
     def dashboard_url(self) -> str:
         return reverse("tournaments:organise", args=[self.tournament.slug])

@@ -31,8 +31,7 @@ from backoffice.views.base import (
     repeat_answer,
     repeated,
 )
-from core import roles as permissions
-from core import submissions
+from core import roles, submissions
 from players.models import Club
 from players.queries import possible_duplicates
 from tournaments.queries import club_players
@@ -47,7 +46,7 @@ class ClubListView(RoleRequiredMixin, TemplateView):
         table = OrganiserClubTable(organised_clubs_overview(self.request.user))
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         return super().get_context_data(
-            table=table, can_create_club=permissions.is_staff(self.request.user), **kwargs
+            table=table, can_create_club=roles.is_staff(self.request.user), **kwargs
         )
 
 
@@ -67,7 +66,7 @@ class ClubMixin(RoleRequiredMixin):
         return super().dispatch(request, *args, **kwargs)
 
     def has_permission(self) -> bool:
-        return permissions.can_manage_club(self.request.user, self.club)
+        return roles.can_manage_club(self.request.user, self.club)
 
 
 class ClubView(ClubMixin, TemplateView):

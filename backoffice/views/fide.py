@@ -20,7 +20,7 @@ from django.views.generic import FormView
 
 from actions.fide_list import FideImport, import_fide_list
 from backoffice.views.base import RoleRequiredMixin, add_errors
-from core import roles as permissions
+from core import roles
 from core.validators import DateWindowMixin
 from rules.files.fide_list import MAX_RATIO, FideListError, check_archive, text_lines
 
@@ -70,7 +70,7 @@ class FideListView(RoleRequiredMixin, FormView):
     form_class = FideListForm
 
     def has_permission(self) -> bool:
-        return permissions.is_staff(self.request.user)
+        return roles.is_staff(self.request.user)
 
     def get_initial(self) -> dict[str, Any]:
         return {"list_date": datetime.date.today().replace(day=1)}

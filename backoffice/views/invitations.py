@@ -31,8 +31,7 @@ from actions.invitations import (
 from backoffice.forms.clubs import AcceptForm, ClubCreateForm, InviteForm
 from backoffice.views.base import RoleRequiredMixin, add_errors, repeat_answer, repeated
 from backoffice.views.clubs import ClubMixin, ClubView
-from core import roles as permissions
-from core import submissions
+from core import roles, submissions
 from core.models import Invitation
 
 
@@ -61,7 +60,7 @@ class ClubCreateView(RoleRequiredMixin, FormView):
     form_class = ClubCreateForm
 
     def has_permission(self) -> bool:
-        return permissions.is_staff(self.request.user)
+        return roles.is_staff(self.request.user)
 
     def form_valid(self, form: ClubCreateForm) -> HttpResponse:
         back = reverse("tournaments:organise_clubs")

@@ -15,10 +15,10 @@ from django.views.generic import TemplateView
 
 from backoffice.queries import seats
 from backoffice.views.base import TournamentMixin
-from core.colours import colour_letter
 from ratings.enums import GameKind
 from tournaments.models import Game, Registration, Round
 from tournaments.pairing_queries import highest_round_number, played_histories
+from web.colours import colour_letter
 
 ROUND_KINDS = ("pairings", "slips")
 LIST_KINDS = ("start-list", "wallchart")

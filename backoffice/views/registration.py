@@ -27,15 +27,14 @@ from backoffice.forms.tournaments import EntriesForm, NewcomerForm, RegisterForm
 from backoffice.queries import candidates, tournament_game
 from backoffice.tables import RegistrationTable
 from backoffice.views.base import TournamentMixin, add_errors, error_text
-from core import roles as permissions
-from core import submissions
-from core.params import parse_text
+from core import roles, submissions
 from ratings.queries import tournament_grades
 from rules.files.entries import EntryError, EntryLine, parse_entries
 from tournaments import queries
 from tournaments.enums import TournamentStatus
 from tournaments.models import Registration
 from tournaments.pairing_queries import next_step
+from web.params import parse_text
 
 
 def _dashboard(tournament: Any, query: str = "") -> str:
@@ -69,7 +68,7 @@ def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
         "entries_form": extra.pop("entries_form", None) or EntriesForm(auto_id="entries-%s"),
         "newcomer_form": extra.pop("newcomer_form", None) or NewcomerForm(auto_id="new-%s"),
         "can_enter": tournament.status != TournamentStatus.FINISHED,
-        "can_manage": permissions.can_manage_tournament(request.user, tournament),
+        "can_manage": roles.can_manage_tournament(request.user, tournament),
         "step": next_step(tournament),
         **extra,
     }

@@ -21,7 +21,7 @@ from django.views.generic import TemplateView
 from actions.reports import report_result
 from backoffice.forms.tournaments import ReportForm
 from backoffice.tables import ReportableGameTable
-from core import roles as permissions
+from core import roles
 from tournaments.models import Game
 from tournaments.queries import games_to_report
 
@@ -30,14 +30,14 @@ class PlayerRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):
     """A logged-in user whose account is a player's; others get 403."""
 
     def test_func(self) -> bool:
-        return permissions.player_of(self.request.user) is not None
+        return roles.player_of(self.request.user) is not None
 
 
 class MyGamesView(PlayerRequiredMixin, TemplateView):
     template_name = "backoffice/reports/my_games.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        player = permissions.player_of(self.request.user)
+        player = roles.player_of(self.request.user)
         games = games_to_report(player)
         for game in games:
             game.form = ReportForm(
@@ -56,9 +56,7 @@ class ReportResultView(LoginRequiredMixin, View):
     def post(self, request: HttpRequest, game: int) -> HttpResponse:
         # A missing game is refused like someone else's: no one learns which games exist.
         game_ = Game.objects.select_related("round__tournament").filter(pk=game).first()
-        permissions.require(
-            game_ is not None and permissions.can_report_result(request.user, game_)
-        )
+        roles.require(game_ is not None and roles.can_report_result(request.user, game_))
         form = ReportForm(request.POST, prefix=f"g{game_.pk}")  # a draw: the action says why not
         back = reverse("tournaments:my_games")
         if not form.is_valid():

@@ -47,10 +47,7 @@ from backoffice.views.base import (
     repeated,
 )
 from backoffice.views.registration import registration_context
-from core import roles as permissions
-from core import submissions
-from core.params import parse_text
-from core.points import format_points, stored_value
+from core import roles, submissions
 from ratings.enums import GameKind
 from tournaments.enums import PairingSystem
 from tournaments.models import (
@@ -61,6 +58,8 @@ from tournaments.models import (
 )
 from tournaments.pairing_queries import round_is_complete
 from tournaments.queries import pending_reports
+from web.params import parse_text
+from web.points import format_points, stored_value
 
 
 class TournamentListView(RoleRequiredMixin, TemplateView):
@@ -70,7 +69,7 @@ class TournamentListView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournaments = (
-            permissions.managed_tournaments(self.request.user)
+            roles.managed_tournaments(self.request.user)
             .select_related("rating_list")
             .annotate(
                 players_count=Count("registrations", distinct=True),
@@ -82,7 +81,7 @@ class TournamentListView(RoleRequiredMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         return super().get_context_data(
             table=table,
-            can_create=permissions.can_create_tournament(self.request.user),
+            can_create=roles.can_create_tournament(self.request.user),
             **kwargs,
         )
 
@@ -95,7 +94,7 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
     form_class = TournamentCreateForm
 
     def has_permission(self) -> bool:
-        return permissions.can_create_tournament(self.request.user)
+        return roles.can_create_tournament(self.request.user)
 
     def game(self) -> str:
         """The game chosen with the tabs (``?game=``), else the one of the format posted."""

@@ -23,8 +23,7 @@ from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
 from backoffice.files.trf import export_trf
 from backoffice.views.base import RoleRequiredMixin, TournamentMixin, repeat_answer, repeated
-from core import roles as permissions
-from core import submissions
+from core import roles, submissions
 from players.models import Club
 from ratings.enums import GameKind
 from ratings.models import RatingList
@@ -60,10 +59,10 @@ class TrfUploadForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if user is None or not permissions.is_staff(user):
+        if user is None or not roles.is_staff(user):
             del self.fields["starting_ratings"]
-        if user is not None and not permissions.is_staff(user):
-            self.fields["club"].queryset = permissions.organised_clubs(user)
+        if user is not None and not roles.is_staff(user):
+            self.fields["club"].queryset = roles.organised_clubs(user)
             self.fields["club"].required = True
 
     def clean_file(self) -> Any:
@@ -86,7 +85,7 @@ class TrfImportView(RoleRequiredMixin, FormView):
     form_class = TrfUploadForm
 
     def has_permission(self) -> bool:
-        return permissions.can_create_tournament(self.request.user)
+        return roles.can_create_tournament(self.request.user)
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "user": self.request.user}

@@ -8,13 +8,13 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from core.colours import colour_letter
-from core.points import format_points, localized, points_value
-from core.tables import BaseTable, GradeColumn, PlayerColumn, SeatColumn, as_cards, player_link
 from public.tables.columns import key, priority, signed_two_decimals
 from public.tables.tournaments import PointsColumn, TiebreakColumn
 from rules.standings import TieBreak
 from tournaments.event_queries import Board, Cell
+from web.colours import colour_letter
+from web.points import format_points, localized, points_value
+from web.tables import BaseTable, GradeColumn, PlayerColumn, SeatColumn, as_cards, player_link
 
 COLOURS = {"w": _("white"), "b": _("black")}
 SHOGI_COLOURS = {"w": _("sente"), "b": _("gote")}

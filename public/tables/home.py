@@ -3,9 +3,9 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import key, player_grade, priority, rating_text, signed
 from tournaments.models import Tournament
+from web.tables import BaseTable, DateColumn, PlayerColumn
 
 
 class TopPlayersTable(BaseTable):

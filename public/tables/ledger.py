@@ -9,7 +9,6 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     decimals,
@@ -18,6 +17,7 @@ from public.tables.columns import (
     two_decimals,
 )
 from ratings.models import RatingChange
+from web.tables import BaseTable, DateColumn, PlayerColumn
 
 
 def _detail(record: RatingChange, key: str):

@@ -8,7 +8,6 @@ from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     badge_column,
@@ -19,6 +18,7 @@ from public.tables.columns import (
 from ratings.models import PlayerRating, PublishedRating, RatingList
 from ratings.queries import GRADE_SYSTEMS
 from rules.ratings import fide
+from web.tables import BaseTable, DateColumn, PlayerColumn
 
 
 class RatingListTable(PriorityMixin, BaseTable):

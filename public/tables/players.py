@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, DateColumn, PlayerColumn
 from public.tables.columns import (
     PriorityMixin,
     class_name,
@@ -22,6 +21,7 @@ from public.tables.ledger import LedgerTable
 from ratings.models import PlayerRating, RatingChange
 from ratings.queries import GRADE_SYSTEMS
 from rules.ratings import fide
+from web.tables import BaseTable, DateColumn, PlayerColumn
 
 
 class PlayerRatingTable(PriorityMixin, BaseTable):

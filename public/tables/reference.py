@@ -8,8 +8,8 @@ import django_tables2 as tables
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable
 from players.enums import Title
+from web.tables import BaseTable
 
 ELO_CLASS_NAMES = {
     "contender": _("World-championship contender"),

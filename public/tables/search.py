@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from core.tables import BaseTable, PlayerColumn
 from public.tables.columns import key, player_grade, priority, rating_text
+from web.tables import BaseTable, PlayerColumn
 
 
 class FoundPlayersTable(BaseTable):

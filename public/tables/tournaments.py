@@ -9,13 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from core import history
 from core.models import AuditEntry
-from core.points import format_points, localized, points_value
-from core.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
-from core.tiebreak_names import describe
 from public.tables.columns import PriorityMixin, signed_two_decimals
 from ratings.queries.tournaments import PlayerLine
 from rules.standings import TieBreak, format_value
 from tournaments.models import Game, Tournament
+from web.points import format_points, localized, points_value
+from web.tables import BaseTable, DateColumn, DateTimeColumn, GradeColumn, PlayerColumn
+from web.tiebreak_names import describe
 
 
 class TournamentTable(PriorityMixin, BaseTable):

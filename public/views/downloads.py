@@ -9,8 +9,8 @@ from django.http import HttpResponse
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
-from core.tables import PlayerColumn
 from public.exports import safe_text
+from web.tables import PlayerColumn
 
 _NUMBER = re.compile(r"[+\-−]?\d+([.,]\d+)?")
 

@@ -14,8 +14,6 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
-from core.params import parse_text
-from core.views import ReadOnlyMixin
 from players.queries import club_names
 from public.tables.columns import signed_two_decimals
 from public.tables.event import (
@@ -30,6 +28,8 @@ from public.views.page_cache import AnonymousPageCacheMixin
 from public.views.tournaments import shown_grades
 from ratings import queries as rating_queries
 from tournaments import event_queries, queries
+from web.params import parse_text
+from web.views import ReadOnlyMixin
 
 
 class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):

@@ -17,9 +17,6 @@ from core.cache import (
     page_query,
     rating_counts,
 )
-from core.params import parse_int, parse_text
-from core.tables import KnownCountPaginator
-from core.views import ReadOnlyMixin
 from public.tables.home import HomeTournamentTable, MoversTable, TopPlayersTable
 from public.tables.lists import (
     LeaderboardTable,
@@ -30,6 +27,9 @@ from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
 from ratings.filters import LeaderboardFilter
 from tournaments import event_queries
+from web.params import parse_int, parse_text
+from web.tables import KnownCountPaginator
+from web.views import ReadOnlyMixin
 
 
 class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):

@@ -8,10 +8,10 @@ from django.utils.translation import gettext as _
 
 from core.cache import clubs as list_clubs
 from core.cache import federations as list_federations
-from core.params import parse_text
 from ratings import queries
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import RatingList
+from web.params import parse_text
 
 
 class FilteredListMixin:

@@ -15,8 +15,6 @@ from django.views.generic import View
 from django_filters.views import FilterView
 from django_tables2 import SingleTableView
 
-from core.params import parse_text
-from core.views import ReadOnlyMixin
 from public import badges, charts, exports
 from public.tables.lists import (
     ArchiveTable,
@@ -28,6 +26,8 @@ from public.views.list_filters import FilteredListMixin, top_list_links
 from ratings import queries
 from ratings.enums import GameKind
 from ratings.models import PublishedList, RatingList
+from web.params import parse_text
+from web.views import ReadOnlyMixin
 
 
 class DistributionView(FilteredListMixin, ReadOnlyMixin, FilterView):

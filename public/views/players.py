@@ -18,8 +18,6 @@ from django_tables2 import SingleTableMixin
 
 from core.audit import can_see_audit, player_history
 from core.cache import cache_key, cached
-from core.params import parse_id, parse_text
-from core.views import ReadOnlyMixin
 from players.models import Player
 from players.queries import player_for_page, search_players
 from public import badges, charts
@@ -37,6 +35,8 @@ from ratings import queries
 from ratings.enums import GameKind
 from ratings.models import RatingList
 from rules.ratings import classes, fide
+from web.params import parse_id, parse_text
+from web.views import ReadOnlyMixin
 
 MAX_COMPARED = 5
 """The compare page overlays at most this many players."""

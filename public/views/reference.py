@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
-from core.views import ReadOnlyMixin
 from public import calculators, forms, reference
 from public.tables import reference as rt
 from public.tables.columns import CLASS_NAMES
 from rules.ratings import classes, fesa, fide
+from web.views import ReadOnlyMixin
 
 
 class ReferenceIndexView(ReadOnlyMixin, TemplateView):

@@ -6,12 +6,12 @@ short list the header's search box shows while typing (htmx), linking to the sam
 
 from django.views.generic import TemplateView
 
-from core.params import parse_text
-from core.views import ReadOnlyMixin
 from players.queries import search_clubs, search_players
 from public.tables.search import FoundClubsTable, FoundPlayersTable
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings import queries
+from web.params import parse_text
+from web.views import ReadOnlyMixin
 
 MAX_QUERY = 100
 """Longer searches are cut: no name is that long."""

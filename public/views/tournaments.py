@@ -9,9 +9,6 @@ from django_tables2 import RequestConfig, SingleTableView
 
 from core import audit
 from core.audit import can_see_audit
-from core.params import parse_int, parse_text
-from core.tiebreak_names import describe
-from core.views import ReadOnlyMixin
 from public.tables.event import SwissCrosstableTable
 from public.tables.tournaments import (
     AuditTable,
@@ -28,6 +25,9 @@ from ratings import queries as rating_queries
 from ratings.enums import GameKind
 from ratings.queries import tournament_grades
 from tournaments import event_queries, queries
+from web.params import parse_int, parse_text
+from web.tiebreak_names import describe
+from web.views import ReadOnlyMixin
 
 
 class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView):

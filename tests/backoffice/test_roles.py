@@ -18,7 +18,7 @@ from actions.reports import confirm_report, reject_report, report_result
 from actions.results import record_result
 from actions.rounds import add_round
 from actions.tournaments import create_tournament, set_arbiters, update_tournament
-from core import roles as permissions
+from core import roles
 from core.roles import SYSTEM
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
@@ -68,10 +68,10 @@ def test_predicates_for_each_role(event):
 
     table = {
         name: (
-            permissions.can_manage_tournament(user, tournament),
-            permissions.can_arbitrate(user, tournament),
-            permissions.can_report_result(user, game),
-            permissions.has_role(user),
+            roles.can_manage_tournament(user, tournament),
+            roles.can_arbitrate(user, tournament),
+            roles.can_report_result(user, game),
+            roles.has_role(user),
         )
         for name, user in users.items()
     }
@@ -90,8 +90,8 @@ def test_an_inactive_organiser_has_no_role(event):
     users["orga"].is_active = False
     users["orga"].save()
 
-    assert permissions.can_manage_tournament(users["orga"], tournament) is False
-    assert permissions.has_role(users["orga"]) is False
+    assert roles.can_manage_tournament(users["orga"], tournament) is False
+    assert roles.has_role(users["orga"]) is False
 
 
 def test_a_service_refuses_another_clubs_organiser_before_writing(event):

@@ -8,8 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from backoffice.files.trf import export_trf
-from core.params import parse_id, parse_text
 from tournaments.models import Tournament
+from web.params import parse_id, parse_text
 
 
 def find_tournament(key: str) -> Tournament:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.params import MAX_ID, parse_id, parse_int, parse_text
+from web.params import MAX_ID, parse_id, parse_int, parse_text
 
 
 @pytest.mark.parametrize(

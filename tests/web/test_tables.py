@@ -11,7 +11,7 @@ from django.test import RequestFactory
 from django.utils import timezone, translation
 from django.utils.html import format_html
 
-from core.tables import BaseTable, DateColumn, DateTimeColumn
+from web.tables import BaseTable, DateColumn, DateTimeColumn
 
 ROWS = [
     {

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core import roles as permissions
+from core.roles import can_report_results, has_role, is_staff, organised_clubs, player_of
 
 
 class Roles:
@@ -20,11 +20,11 @@ class Roles:
     @cached_property
     def organise(self) -> bool:
         """Staff, a club organiser or an arbiter: the "Organise" link."""
-        return permissions.has_role(self.user)
+        return has_role(self.user)
 
     @cached_property
     def staff(self) -> bool:
-        return permissions.is_staff(self.user)
+        return is_staff(self.user)
 
     @cached_property
     def summary(self) -> str:
@@ -35,18 +35,18 @@ class Roles:
         names = []
         if self.staff:
             names.append(_("staff"))
-        if permissions.organised_clubs(user).exists() and not self.staff:
+        if organised_clubs(user).exists() and not self.staff:
             names.append(_("organiser"))
         if user.arbitrated_tournaments.exists():
             names.append(_("arbiter"))
-        if permissions.player_of(user) is not None:
+        if player_of(user) is not None:
             names.append(_("player"))
         return ", ".join(names)
 
     @cached_property
     def report(self) -> bool:
         """A player in a tournament that lets players report results: "Report result"."""
-        return permissions.can_report_results(self.user)
+        return can_report_results(self.user)
 
 
 def roles(request: Any) -> dict[str, Roles]:

@@ -5,11 +5,11 @@ from typing import Any
 
 from django import template
 
-from core import roles as permissions
+from core.roles import can_arbitrate as may_arbitrate
 
 register = template.Library()
 
 
 @register.filter
 def arbitrated_by(tournament: Any, user: Any) -> bool:
-    return permissions.can_arbitrate(user, tournament)
+    return may_arbitrate(user, tournament)
