@@ -28,12 +28,12 @@ from backoffice.queries import candidates, tournament_game
 from backoffice.tables import RegistrationTable
 from backoffice.views.base import TournamentMixin, add_errors, error_text
 from core import roles, submissions
-from ratings.queries import tournament_grades
+from ratings.queries.tournaments import tournament_grades
 from rules.files.entries import EntryError, EntryLine, parse_entries
-from tournaments import queries
 from tournaments.enums import TournamentStatus
 from tournaments.models import Registration
-from tournaments.pairing_queries import next_step
+from tournaments.queries.pairing import entry_grades
+from tournaments.queries.rounds import next_step
 from web.params import parse_text
 
 
@@ -52,7 +52,7 @@ def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
         .order_by("pairing_number", "player__last_name")
     )
     grades = (
-        queries.entry_grades(tournament, registrations)
+        entry_grades(tournament, registrations)
         if tournament.uses_mcmahon_engine
         else tournament_grades(tournament, [r.player_id for r in registrations])
     )

@@ -56,8 +56,8 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing_queries import round_is_complete
-from tournaments.queries import pending_reports
+from tournaments.queries.games import pending_reports
+from tournaments.queries.rounds import round_is_complete
 from web.params import parse_text
 from web.points import format_points, stored_value
 
