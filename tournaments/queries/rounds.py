@@ -1,12 +1,14 @@
-"""A tournament's rounds: the last and highest, which are complete, a draft round's
-fingerprint, the published ones, the number planned and what the tournament needs next."""
+"""A tournament's rounds: the last and highest, which are complete (one round, or all with
+their progress in one query), a draft round's fingerprint, the published ones, the number
+planned and what the tournament needs next."""
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,6 +33,38 @@ def round_is_complete(round: Round) -> bool:
         round.status == RoundStatus.PUBLISHED
         and not Game.objects.filter(round=round, result="").exists()
     )
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """A round with how far its results are: its games (byes included) and those with a
+    result."""
+
+    number: int
+    status: str
+    published_at: datetime.datetime | None
+    games: int
+    results: int
+
+    @property
+    def complete(self) -> bool:
+        """Published and every game (bye) has a result, as :func:`round_is_complete`."""
+        return self.status == RoundStatus.PUBLISHED and self.results == self.games
+
+
+def rounds_progress(tournament: Tournament) -> list[RoundProgress]:
+    """The rounds of ``tournament`` by number, each with its games and results counted: one
+    query, whatever the number of rounds."""
+    rows = (
+        Round.objects.filter(tournament=tournament)
+        .annotate(
+            games_count=Count("games"),
+            results_count=Count("games", filter=~Q(games__result="")),
+        )
+        .order_by("number")
+        .values_list("number", "status", "published_at", "games_count", "results_count")
+    )
+    return [RoundProgress(*row) for row in rows]
 
 
 def round_version(round: Round) -> str:
