@@ -149,11 +149,7 @@ def dashboard(request: HttpRequest, tournament: Tournament, query: str = "") -> 
         ],
         manual=tournament.pairing_system == PairingSystem.MANUAL,
         reports=pending_reports(tournament),
-        requested_byes=list(
-            RequestedBye.objects.filter(registration__tournament=tournament)
-            .select_related("registration__player")
-            .order_by("round_number")
-        ),
+        requested_byes=_requested_byes(tournament),
         forbidden_pairs=list(
             ForbiddenPair.objects.filter(tournament=tournament).select_related(
                 "player_a", "player_b"
@@ -161,6 +157,17 @@ def dashboard(request: HttpRequest, tournament: Tournament, query: str = "") -> 
         ),
         arbiter_accounts=sorted(tournament.arbiters.all(), key=account_name),
         frozen=frozen_standings(tournament.final_standings),
+    )
+
+
+def _requested_byes(tournament: Tournament) -> list[RequestedBye]:
+    """The requested byes by round; none for a round robin, whose page shows none."""
+    if tournament.is_round_robin:
+        return []
+    return list(
+        RequestedBye.objects.filter(registration__tournament=tournament)
+        .select_related("registration__player")
+        .order_by("round_number")
     )
 
 
