@@ -6,7 +6,7 @@
     edit_board(*, actor, game, white, black=None, expected_version=None) -> list[str]
 
 A form that changes a draft round carries the round's fingerprint
-(:func:`tournaments.pairing_queries.round_version`); when somebody changed the round
+(:func:`tournaments.queries.rounds.round_version`); when somebody changed the round
 meanwhile the action raises :class:`BoardChanged` and writes nothing.
 """
 
@@ -26,12 +26,8 @@ from rules import scoring
 from rules.pairing import mcmahon
 from tournaments.enums import RATED_RESULTS, RoundStatus
 from tournaments.models import Game, Registration, Round, Tournament
-from tournaments.pairing_queries import (
-    pairing_state,
-    registration_rank,
-    round_version,
-    tournament_bar,
-)
+from tournaments.queries.pairing import pairing_state, registration_rank, tournament_bar
+from tournaments.queries.rounds import round_version
 
 RATED_CODES = frozenset(str(code) for code in RATED_RESULTS)
 
@@ -227,7 +223,7 @@ def swap_boards(
 ) -> list[str]:
     """Exchange the board numbers of two games of a draft round (the pairings stay).
 
-    ``expected_version``: :func:`~tournaments.pairing_queries.round_version` of the round
+    ``expected_version``: :func:`~tournaments.queries.rounds.round_version` of the round
     when the form was shown; :class:`BoardChanged` if the round has changed since (a swap
     submitted twice is refused instead of swapping back).
     """

@@ -18,7 +18,7 @@ from core.unit_of_work import change
 from players.models import Player
 from tournaments.enums import ByeKind
 from tournaments.models import ForbiddenPair, Game, Registration, RequestedBye, Tournament
-from tournaments.pairing_queries import highest_round_number
+from tournaments.queries.rounds import highest_round_number
 
 
 def request_bye(

@@ -22,7 +22,7 @@ from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
-from players.queries import possible_duplicates
+from players.queries.search import possible_duplicates
 from rules.files.entries import EntryLine
 from rules.search_key import player_key
 from tournaments.models import Registration, Tournament

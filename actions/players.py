@@ -31,7 +31,7 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedRating, RatingChange, RatingList
 from rules.search_key import player_key
 from tournaments.models import ForbiddenPair, Game, Registration, Tournament
-from tournaments.queries import rated_games
+from tournaments.queries.games import rated_games
 
 #: The fields of a player that staff and organisers edit, in form order (``update_player``
 #: refuses any other; the admin's player form shows these).

@@ -28,7 +28,8 @@ from rules.ratings import egf, fesa
 from tournaments.enums import SHOGI_SYSTEMS, PairingSystem, Seeding
 from tournaments.limits import max_players
 from tournaments.models import Game, Registration, Tournament
-from tournaments.pairing_queries import highest_round_number, initial_ranking
+from tournaments.queries.pairing import initial_ranking
+from tournaments.queries.rounds import highest_round_number
 
 #: C.04.2 2.3: pairing numbers may be re-ranked until this round has been paired.
 RERANK_UNTIL_ROUND = 4

@@ -15,8 +15,8 @@ from core import roles
 from core.enums import AuditAction
 from core.roles import Actor
 from core.unit_of_work import RESULTS, change
-from tournaments.event_queries import draw_refusal
 from tournaments.models import Game, ResultReport
+from tournaments.queries.event import draw_refusal
 
 
 def report_result(*, actor: Actor, game: Game, result: str) -> ResultReport:

@@ -21,8 +21,8 @@ from core.enums import AuditAction
 from core.roles import Actor
 from core.unit_of_work import RESULTS, Unit, change
 from tournaments.enums import RoundStatus
-from tournaments.event_queries import draw_refusal
 from tournaments.models import Game, Registration, Round
+from tournaments.queries.event import draw_refusal
 
 
 def record_result(

@@ -10,7 +10,7 @@
     delete_round(*, actor, round) -> None                         # refused with games
 
 The engines are pure (:mod:`rules.pairing`); the snapshot they pair comes from
-:mod:`tournaments.pairing_queries`.
+:mod:`tournaments.queries.pairing`.
 """
 
 from __future__ import annotations
@@ -35,11 +35,10 @@ from rules.pairing import berger, mcmahon
 from rules.pairing.dutch import pair_round
 from tournaments.enums import InitialColour, PairingSystem, RoundStatus, TournamentStatus
 from tournaments.models import Game, Registration, Round, Tournament
-from tournaments.pairing_queries import (
+from tournaments.queries.pairing import mcmahon_state, pairing_state
+from tournaments.queries.rounds import (
     highest_round_number,
     last_round,
-    mcmahon_state,
-    pairing_state,
     planned_rounds,
     round_is_complete,
 )

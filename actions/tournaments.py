@@ -30,13 +30,13 @@ from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import change
-from ratings.queries import tournament_standings
-from tournaments import queries as tournament_queries
+from ratings.queries.tournaments import tournament_standings
 from tournaments.enums import RESERVED_SLUGS, PairingSystem, TournamentStatus
 from tournaments.limits import max_rounds
 from tournaments.models import POINT_FIELDS, Game, Round, Tournament
-from tournaments.pairing_queries import highest_round_number, next_step
-from tournaments.queries import rated_games
+from tournaments.queries.games import rated_games
+from tournaments.queries.rounds import highest_round_number, next_step
+from tournaments.queries.standings import ranked
 from tournaments.validators import validate_baku, validate_tiebreaks
 
 TOURNAMENT_FIELDS = frozenset(
@@ -363,7 +363,7 @@ def open_registration(*, actor: Actor, tournament: Tournament) -> Tournament:
 def final_standings(tournament: Tournament) -> dict[str, Any]:
     """The standings after the last round as plain data (what finishing freezes)."""
     data = tournament_standings(tournament)
-    table = tournament_queries.ranked(data, data.completed)
+    table = ranked(data, data.completed)
     return {
         "after_round": table.after_round,
         "tiebreaks": [tb.code for tb in table.tiebreaks],

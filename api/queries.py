@@ -5,14 +5,14 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from players.models import Player
-from players.queries import by_name, key_match
+from players.queries.search import by_name, key_match
 from ratings.models import PlayerRating, PublishedRating
 
 
 def players(search: str = "") -> QuerySet[Player]:
     """Players by name, club joined; every word of ``search`` starts a word of the last or
     first name, in any order and script, case and accents aside (as the site search:
-    ``players.queries.key_match``). A search without letters or digits finds nobody."""
+    ``players.queries.search.key_match``). A search without letters or digits finds nobody."""
     rows = Player.objects.select_related("club").order_by("last_name", "first_name", "pk")
     if search:
         condition = key_match(search)

@@ -22,11 +22,14 @@ from api import queries as api_queries
 from api import schemas as s
 from core.cache import federations as list_federations
 from players.models import Club, Player
-from ratings import queries as rating_queries
 from ratings.filters import LeaderboardFilter
 from ratings.models import PlayerRating, RatingList
-from tournaments import queries as tournament_queries
+from ratings.queries.leaderboard import leaderboard_rows, page_in_rating_order, rank_page
+from ratings.queries.lists import rating_lists_overview
+from ratings.queries.tournaments import tournament_standings
 from tournaments.models import Tournament
+from tournaments.queries.standings import ranked
+from tournaments.queries.tournaments import tournament_for_page, tournaments_overview
 from web.tiebreak_names import describe
 
 MAX_PAGE_SIZE = 100
@@ -126,7 +129,7 @@ def rating_lists(request: HttpRequest):
             "rated_players": row.rated_players,
             "last_published": row.last_published,
         }
-        for row in rating_queries.rating_lists_overview()
+        for row in rating_lists_overview()
     ]
 
 
@@ -178,7 +181,7 @@ def leaderboard(
             "active": "on" if filters.active else "",
             "category": filters.category or "",
         },
-        queryset=rating_queries.leaderboard_rows(rating_list),
+        queryset=leaderboard_rows(rating_list),
         rating_list=rating_list,
         federations=list_federations(rating_list),
     )
@@ -201,8 +204,8 @@ def leaderboard(
 def _ranked_page(rows: QuerySet, start: int, size: int) -> list[PlayerRating]:
     """A page in rating order, ranked within the filter without ranking the whole list (the
     leaderboard page's way: ``page_in_rating_order``); the same ranks as ``with_rank``."""
-    page, above = rating_queries.page_in_rating_order(rows, offset=start, limit=size)
-    rating_queries.rank_page(rows, page, offset=start, above_top=above)
+    page, above = page_in_rating_order(rows, offset=start, limit=size)
+    rank_page(rows, page, offset=start, above_top=above)
     return page
 
 
@@ -308,7 +311,7 @@ def tournaments(
     ),
 ):
     """Tournaments, newest first, one page at a time."""
-    rows = tournament_queries.tournaments_overview()
+    rows = tournaments_overview()
     count, pages, items = _page(rows, page, page_size)
     return {
         "count": count,
@@ -330,11 +333,11 @@ def tournament_detail(
 ):
     """A tournament and its standings after the last round with every result in, with the
     tournament's tie-breaks, performance and rating change."""
-    tournament = tournament_queries.tournament_for_page().filter(slug=slug).first()
+    tournament = tournament_for_page().filter(slug=slug).first()
     if tournament is None:
         raise HttpError(404, "No tournament with this slug.")
-    data = rating_queries.tournament_standings(tournament)
-    table = tournament_queries.ranked(data, data.completed)
+    data = tournament_standings(tournament)
+    table = ranked(data, data.completed)
     standings = [
         {
             "place": row.label,

@@ -16,12 +16,12 @@ from django.utils.translation import gettext
 from core import roles
 from core.models import Invitation, InvitationRole
 from players.models import Club, Player
-from players.queries import by_name, fide_id_of, key_match, search_words
+from players.queries.search import by_name, fide_id_of, key_match, search_words
 from ratings.enums import GameKind
 from ratings.models import PlayerRating
 from tournaments.enums import MCMAHON_ENGINE, SHOGI_SYSTEMS
 from tournaments.models import Registration, Round, Tournament
-from tournaments.pairing_queries import played_histories
+from tournaments.queries.pairing import played_histories
 from web.colours import colour_letter
 from web.params import MAX_BIGINT, parse_int
 
@@ -94,7 +94,7 @@ def candidates(tournament: Any, query: str) -> list[Player]:
     """Players the organiser may enter: not entered yet, of the tournament's game (a rating
     in a list of that game, or none in any list; chess: or a FIDE ID), matching ``query``:
     a FIDE ID, or words that all start words of the name (any order, ``Last, First``) or all
-    of the club's name, in any script, case and accents aside (``players.queries.key_match``,
+    of the club's name, in any script, case and accents aside (``players.queries.search.key_match``,
     as the site search). Each has ``list_rating`` (in the tournament's list) and
     ``list_grade``. Two queries."""
     query = " ".join(query.split())
@@ -268,7 +268,7 @@ ACCOUNTS = 20
 def arbiter_candidates(tournament: Any, query: str, user: Any) -> list[Any]:
     """Accounts the user may appoint arbiters of ``tournament``, matching ``query`` by user
     name, e-mail or name, or by the name or FIDE ID of their player (as the players' search
-    finds them, :func:`players.queries.key_match`, in the same query), not arbiters of it
+    finds them, :func:`players.queries.search.key_match`, in the same query), not arbiters of it
     yet; each with ``player``.
 
     Staff pick among every active account; an organiser among the accounts of the

@@ -63,6 +63,9 @@ class RegistrationTable(CardsMixin, BaseTable):
 
 
 class RoundTable(CardsMixin, BaseTable):
+    """The dashboard's rounds (:class:`backoffice.dashboard.RoundRow`), each linking to its
+    page."""
+
     number = tables.Column(verbose_name=_("Round"))
     status = tables.Column(verbose_name=_("Status"))
     complete = tables.BooleanColumn(verbose_name=_("All results in"))
@@ -75,11 +78,10 @@ class RoundTable(CardsMixin, BaseTable):
         orderable = False
 
     def render_number(self, record: Any, value: int) -> str:
-        url = reverse("tournaments:organise_round", args=[record.tournament.slug, value])
-        return format_html('<a href="{}">{}</a>', url, value)
+        return format_html('<a href="{}">{}</a>', record.url, value)
 
     def render_status(self, record: Any) -> str:
-        return record.get_status_display()
+        return record.status_label
 
 
 class OrganiserTournamentTable(CardsMixin, BaseTable):

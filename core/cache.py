@@ -38,7 +38,8 @@ from django.db import transaction
 from django.utils.translation import get_language
 
 from ratings.models import RatingList
-from ratings.queries import club_choices, federations_of, live_rating_counts
+from ratings.queries.leaderboard import live_rating_counts
+from ratings.queries.lists import club_choices, federations_of
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """Published rating lists as files: CSV and a FIDE-style fixed-width TXT.
 
-Both take the ranked rows of ``ratings.queries.published_rows`` (``rank`` and ``is_new``
+Both take the ranked rows of ``ratings.queries.lists.published_rows`` (``rank`` and ``is_new``
 annotated, players and clubs joined) and return text. Columns (in this order):
 
 CSV (UTF-8, comma-separated, header row, ``\\r\\n`` line ends as the csv module writes):

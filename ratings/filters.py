@@ -8,8 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from players.enums import Sex
-from ratings import queries
 from ratings.models import PlayerRating, RatingList
+from ratings.queries import lists
 
 CATEGORY_CHOICES = [
     ("women", _("Women")),
@@ -18,7 +18,8 @@ CATEGORY_CHOICES = [
     ("seniors50", _("Seniors 50+")),
     ("seniors65", _("Seniors 65+")),
 ]
-"""The top lists besides the open one (the unfiltered list); see ``queries.filter_category``."""
+"""The top lists besides the open one (the unfiltered list); see
+``ratings.queries.lists.filter_category``."""
 
 ACTIVITY_CHOICES = [
     ("on", _("Active in the last 12 months")),
@@ -85,14 +86,14 @@ class LeaderboardFilter(django_filters.FilterSet):
         when the caller has them (cached)."""
         super().__init__(*args, **kwargs)
         if federations is None:
-            federations = queries.federations_of(rating_list)
+            federations = lists.federations_of(rating_list)
         self.filters["federation"].extra["choices"] = [(code, code) for code in federations]
-        self.active_days = queries.active_days(rating_list)
+        self.active_days = lists.active_days(rating_list)
         # Only the clubs with a player rated in this list (no go club on a chess list).
         # The clubs are read when the form is drawn or a club is asked for, not before.
         self.filters["club"].extra["choices"] = lambda: [
             (str(pk), name)
-            for pk, name in (queries.club_choices(rating_list) if clubs is None else clubs)
+            for pk, name in (lists.club_choices(rating_list) if clubs is None else clubs)
         ]
         if rating_list.system == "fesa":
             # FESA lists the players with a rated game in the last two years: on by default.
@@ -104,14 +105,14 @@ class LeaderboardFilter(django_filters.FilterSet):
     def filter_juniors(self, queryset: QuerySet, name: str, value: bool) -> QuerySet:
         if not value:
             return queryset
-        born = queries.junior_born_on_or_after(timezone.localdate())
+        born = lists.junior_born_on_or_after(timezone.localdate())
         return queryset.filter(player__birth_date__gte=born)
 
     def filter_category(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queries.filter_category(queryset, value, timezone.localdate().year)
+        return lists.filter_category(queryset, value, timezone.localdate().year)
 
     def filter_active(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        since = queries.active_since(timezone.localdate(), self.active_days)
+        since = lists.active_since(timezone.localdate(), self.active_days)
         if value == "on":
             return queryset.filter(last_played__gte=since)
         if value == "inactive":

@@ -319,7 +319,7 @@ class GradeColumn(tables.Column):
     """A player's grade in a go or shogi list, for tables of other apps (tournament pages).
 
     The accessor gives the player; the table holds ``grades`` (player id -> grade, from
-    :func:`ratings.queries.grades_for`).
+    :func:`ratings.queries.lists.grades_for`).
     """
 
     def __init__(self, **kwargs):

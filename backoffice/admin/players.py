@@ -20,7 +20,7 @@ from actions.players import (
 )
 from players.models import Club, Player
 from ratings.models import PlayerRating
-from tournaments.queries import rated_games
+from tournaments.queries.games import rated_games
 from web.admin import (
     GuardedDeleteMixin,
     ServiceAdminMixin,

@@ -29,7 +29,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.queries import rated_games
+from tournaments.queries.games import rated_games
 from web.admin import (
     BoundedModelForm,
     GuardedDeleteMixin,

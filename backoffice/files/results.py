@@ -21,14 +21,14 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from ratings import queries as rating_queries
+from ratings.queries.tournaments import tournament_standings
 from rules import standings
 from rules.countries import iso2
 from rules.files.h9 import H9File, H9Game, H9Player, write_h9
 from rules.files.turnering import TurneringFile, TurneringPlayer, write_turnering
-from tournaments import queries
 from tournaments.enums import HandicapPolicy
 from tournaments.models import Game, Registration, Tournament
+from tournaments.queries.standings import StandingsData, ranked
 
 _PLAYED = frozenset("1=0")
 _WHITE_RESULT = {"1": "+", "=": "=", "0": "-", "W": "+", "D": "=", "L": "-", "+": "+", "-": "-"}
@@ -40,11 +40,11 @@ def _country(holder: Any) -> str:
     return iso2(holder.federation) or "--"
 
 
-def _final(tournament: Tournament) -> tuple[queries.StandingsData, standings.Standings]:
-    data = rating_queries.tournament_standings(tournament)
+def _final(tournament: Tournament) -> tuple[StandingsData, standings.Standings]:
+    data = tournament_standings(tournament)
     if data.completed == 0:
         raise ValidationError(_("No round has all its results yet: there is nothing to export."))
-    return data, queries.ranked(data, data.completed)
+    return data, ranked(data, data.completed)
 
 
 def _handicaps(tournament: Tournament) -> dict[tuple[int, int], int]:

@@ -7,7 +7,7 @@ pairing programs (bbpPairings, JaVaFo).
 The file format is the pure module :mod:`rules.files.trf`; the import is
 :mod:`actions.trf_import`. The ``001`` rating field is the FIDE rating, blank (0) for an
 unrated player (:func:`trf_ratings`); the ranks are computed with the ratings at the start
-(:func:`ratings.queries.ratings_at_start`), as on the standings and the dashboard. The
+(:func:`ratings.queries.tournaments.ratings_at_start`), as on the standings and the dashboard. The
 chief arbiter (``102``) is the first arbiter appointed, the others are deputies (``112``).
 """
 
@@ -17,7 +17,7 @@ import datetime
 from collections.abc import Iterable
 
 from players.models import Player
-from ratings.queries import ratings_at_start, ratings_in_force
+from ratings.queries.tournaments import ratings_at_start, ratings_in_force
 from rules import standings as st
 from rules.files import trf as trfmod
 from rules.scoring import PointSystem

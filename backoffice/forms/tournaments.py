@@ -23,9 +23,9 @@ from players.enums import Sex
 from players.models import Player
 from rules import scoring
 from tournaments.enums import BYE_RESULTS, MAX_ROUNDS, ByeKind, Result
-from tournaments.event_queries import game_komi
 from tournaments.limits import max_rounds
 from tournaments.models import Game, Registration, Tournament
+from tournaments.queries.event import game_komi
 from web.params import MAX_BIGINT, MAX_SMALL
 
 

@@ -22,7 +22,7 @@ from core.roles import SYSTEM
 from ratings.models import RatingList
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
-from tournaments.pairing_queries import next_step
+from tournaments.queries.rounds import next_step
 
 
 class Demo(PlayersPlan, EventsPlan, Play, Write):

@@ -33,8 +33,8 @@ from backoffice.views.base import (
 )
 from core import roles, submissions
 from players.models import Club
-from players.queries import possible_duplicates
-from tournaments.queries import club_players
+from players.queries.players import club_players
+from players.queries.search import possible_duplicates
 
 
 class ClubListView(RoleRequiredMixin, TemplateView):

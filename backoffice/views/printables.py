@@ -17,7 +17,8 @@ from backoffice.queries import seats
 from backoffice.views.base import TournamentMixin
 from ratings.enums import GameKind
 from tournaments.models import Game, Registration, Round
-from tournaments.pairing_queries import highest_round_number, played_histories
+from tournaments.queries.pairing import played_histories
+from tournaments.queries.rounds import highest_round_number
 from web.colours import colour_letter
 
 ROUND_KINDS = ("pairings", "slips")

@@ -23,55 +23,19 @@ from django.views.generic import View
 
 from actions.entries import PossibleDuplicates, register_entries
 from actions.registrations import register_player
+from backoffice.dashboard import registration_context, render_dashboard
 from backoffice.forms.tournaments import EntriesForm, NewcomerForm, RegisterForm
 from backoffice.queries import candidates, tournament_game
-from backoffice.tables import RegistrationTable
 from backoffice.views.base import TournamentMixin, add_errors, error_text
-from core import roles, submissions
-from ratings.queries import tournament_grades
+from core import submissions
 from rules.files.entries import EntryError, EntryLine, parse_entries
-from tournaments import queries
-from tournaments.enums import TournamentStatus
 from tournaments.models import Registration
-from tournaments.pairing_queries import next_step
 from web.params import parse_text
 
 
 def _dashboard(tournament: Any, query: str = "") -> str:
     url = reverse("tournaments:organise", args=[tournament.slug])
     return f"{url}?{urlencode({'q': query})}#registration" if query else f"{url}#registration"
-
-
-def registration_context(view: TournamentMixin, **extra: Any) -> dict[str, Any]:
-    """What the registration section shows (``_registration.html``)."""
-    tournament = view.tournament
-    request = view.request
-    registrations = list(
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player", "player__club")
-        .order_by("pairing_number", "player__last_name")
-    )
-    grades = (
-        queries.entry_grades(tournament, registrations)
-        if tournament.uses_mcmahon_engine
-        else tournament_grades(tournament, [r.player_id for r in registrations])
-    )
-    chess = tournament_game(tournament) == "chess"
-    query = parse_text(extra.pop("q", request.GET.get("q")))
-    return {
-        "tournament": tournament,
-        "players_table": RegistrationTable(registrations, grades=grades, fide=chess),
-        "players_count": len(registrations),
-        "q": query,
-        "candidates": candidates(tournament, query),
-        "show_fide": chess,
-        "entries_form": extra.pop("entries_form", None) or EntriesForm(auto_id="entries-%s"),
-        "newcomer_form": extra.pop("newcomer_form", None) or NewcomerForm(auto_id="new-%s"),
-        "can_enter": tournament.status != TournamentStatus.FINISHED,
-        "can_manage": roles.can_manage_tournament(request.user, tournament),
-        "step": next_step(tournament),
-        **extra,
-    }
 
 
 class RegistrationActionView(TournamentMixin, View):
@@ -87,7 +51,11 @@ class RegistrationActionView(TournamentMixin, View):
 
     def part(self, form: Any, *, changed: bool = False, **extra: Any) -> HttpResponse:
         context = {
-            **(registration_context(self) if changed else {"tournament": self.tournament}),
+            **(
+                registration_context(self.request, self.tournament)
+                if changed
+                else {"tournament": self.tournament}
+            ),
             self.form_name: form,
             f"{self.form_name.split('_')[0]}_open": changed,
             "changed": changed,
@@ -98,11 +66,7 @@ class RegistrationActionView(TournamentMixin, View):
     def refused(self, form: Any, **extra: Any) -> HttpResponse:
         if self.request.htmx:
             return self.part(form, **extra)
-        from backoffice.views.tournaments import DashboardView  # circular: it shows this form
-
-        view = DashboardView(request=self.request, kwargs=self.kwargs)
-        view.tournament = self.tournament
-        return view.render_to_response(view.get_context_data(**{self.form_name: form}, **extra))
+        return render_dashboard(self.request, self.tournament, **{self.form_name: form}, **extra)
 
     def repeated(self, done: submissions.AlreadySubmitted, empty_form: Any) -> HttpResponse:
         """The same form sent again: nothing entered twice; say so."""
@@ -142,7 +106,7 @@ class RegisterView(TournamentMixin, View):
                 text, error = done.message, ""
         if request.htmx:
             context = {
-                **(registration_context(self) if text else {}),
+                **(registration_context(self.request, self.tournament) if text else {}),
                 "text": text,
                 "error": error,
                 "changed": bool(text),

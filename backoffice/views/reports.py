@@ -23,7 +23,7 @@ from backoffice.forms.tournaments import ReportForm
 from backoffice.tables import ReportableGameTable
 from core import roles
 from tournaments.models import Game
-from tournaments.queries import games_to_report
+from tournaments.queries.games import games_to_report
 
 
 class PlayerRequiredMixin(LoginRequiredMixin, UserPassesTestMixin):

@@ -40,17 +40,17 @@ from backoffice.views.base import (
     error_text,
 )
 from core import jobs, submissions
-from ratings.queries import result_previews
+from ratings.queries.tournaments import result_previews
 from tournaments.enums import PairingSystem, Result, RoundStatus
-from tournaments.event_queries import draws_possible
 from tournaments.models import (
     Game,
     ResultReport,
     Round,
     Tournament,
 )
-from tournaments.pairing_queries import next_step, round_version
-from tournaments.queries import pending_reports
+from tournaments.queries.event import draws_possible
+from tournaments.queries.games import pending_reports
+from tournaments.queries.rounds import next_step, round_version
 
 
 class RoundMixin(TournamentMixin):

@@ -6,7 +6,6 @@ arbiters, enter and withdraw players, and record requested byes and forbidden pa
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
@@ -23,10 +22,10 @@ from django_tables2 import RequestConfig
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
 from actions.registrations import withdraw_player
 from actions.tournaments import change_arbiter, create_tournament, update_tournament
+from backoffice.dashboard import render_dashboard
 from backoffice.forms.clubs import ArbiterPickForm
 from backoffice.forms.settings import FORMATS, game_of
 from backoffice.forms.tournaments import (
-    AddRoundForm,
     ByeForm,
     ForbiddenPairForm,
     SettingsForm,
@@ -34,10 +33,7 @@ from backoffice.forms.tournaments import (
     WithdrawForm,
 )
 from backoffice.queries import account_name, arbiter_candidates, may_pick_arbiter
-from backoffice.tables import (
-    OrganiserTournamentTable,
-    RoundTable,
-)
+from backoffice.tables import OrganiserTournamentTable
 from backoffice.views.base import (
     ActionView,
     RoleRequiredMixin,
@@ -46,20 +42,10 @@ from backoffice.views.base import (
     repeat_answer,
     repeated,
 )
-from backoffice.views.registration import registration_context
 from core import roles, submissions
 from ratings.enums import GameKind
-from tournaments.enums import PairingSystem
-from tournaments.models import (
-    ForbiddenPair,
-    RequestedBye,
-    Round,
-    Tournament,
-)
-from tournaments.pairing_queries import round_is_complete
-from tournaments.queries import pending_reports
+from tournaments.models import RequestedBye, Tournament
 from web.params import parse_text
-from web.points import format_points, stored_value
 
 
 class TournamentListView(RoleRequiredMixin, TemplateView):
@@ -137,58 +123,12 @@ class TournamentCreateView(RoleRequiredMixin, FormView):
         return HttpResponseRedirect(reverse("tournaments:organise", args=[tournament.slug]))
 
 
-class DashboardView(TournamentMixin, TemplateView):
+class DashboardView(TournamentMixin, View):
     """One tournament: its status and next step, rounds, players (with the picker and the
-    bulk entry), arbiters, byes, forbidden pairs and settings."""
+    bulk entry), arbiters, byes, forbidden pairs and settings (:mod:`backoffice.dashboard`)."""
 
-    template_name = "backoffice/organiser/dashboard.html"
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        tournament = self.tournament
-        rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-        for round_ in rounds:
-            round_.complete = round_is_complete(round_)
-        rounds_table = RoundTable(rounds)
-        arbiter_accounts = sorted(tournament.arbiters.all(), key=account_name)
-        settings_form = kwargs.pop("settings_form", None) or SettingsForm(
-            instance=tournament, auto_id="settings-%s"
-        )
-        return super().get_context_data(
-            **registration_context(self, **kwargs),
-            arbiters=[account_name(a) for a in arbiter_accounts],
-            arbiter_accounts=arbiter_accounts,
-            reports=pending_reports(tournament),
-            rounds_table=rounds_table,
-            manual=tournament.pairing_system == PairingSystem.MANUAL,
-            add_round_form=AddRoundForm(auto_id="round-%s"),
-            withdraw_form=WithdrawForm(tournament=tournament, auto_id="withdraw-%s"),
-            bye_form=ByeForm(tournament=tournament, auto_id="bye-%s"),
-            forbidden_form=ForbiddenPairForm(tournament=tournament, auto_id="forbidden-%s"),
-            settings_form=settings_form,
-            requested_byes=RequestedBye.objects.filter(registration__tournament=tournament)
-            .select_related("registration__player")
-            .order_by("round_number"),
-            forbidden_pairs=ForbiddenPair.objects.filter(tournament=tournament).select_related(
-                "player_a", "player_b"
-            ),
-            frozen=frozen_standings(tournament.final_standings),
-        )
-
-
-def frozen_standings(frozen: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The frozen final standings with their points and tie-breaks as the public standings
-    print them (4½, 25,25), not as stored (``"9/2"``, ``"101/4"``)."""
-    if not frozen:
-        return frozen
-    rows = [
-        {
-            **row,
-            "points": format_points(Fraction(row["points"])),
-            "tiebreaks": [stored_value(value) for value in row["tiebreaks"]],
-        }
-        for row in frozen["rows"]
-    ]
-    return {**frozen, "rows": rows}
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return render_dashboard(request, self.tournament)
 
 
 class SettingsView(ActionView):
@@ -216,9 +156,8 @@ class SettingsView(ActionView):
                 if changes:
                     messages.success(request, _("The settings were saved."))
                 return HttpResponseRedirect(self.dashboard_url())
-        view = DashboardView(request=request, kwargs=self.kwargs)
-        view.tournament = Tournament.objects.get(pk=self.tournament.pk)
-        return view.render_to_response(view.get_context_data(settings_form=form))
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        return render_dashboard(request, tournament, settings_form=form)
 
 
 class CancelByeView(ActionView):

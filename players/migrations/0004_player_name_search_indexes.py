@@ -1,4 +1,4 @@
-"""Indexes for the name search (``players.queries.search_players``) on PostgreSQL.
+"""Indexes for the name search (``players.queries.search.search_players``) on PostgreSQL.
 
 The search asks ``UPPER(last_name) LIKE 'SPENCER%'`` (Django's ``istartswith``); an index on
 the same expression with ``text_pattern_ops`` answers such a prefix in any collation. SQLite

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from public import badges
 from ratings.models import PlayerRating
-from ratings.queries import GRADE_SYSTEMS, grade_label
+from ratings.queries.lists import GRADE_SYSTEMS, grade_label
 from rules.ratings import classes, fide
 
 # The class names and badges live in public.badges; re-exported for older imports.

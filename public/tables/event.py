@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from public.tables.columns import key, priority, signed_two_decimals
 from public.tables.tournaments import PointsColumn, TiebreakColumn
 from rules.standings import TieBreak
-from tournaments.event_queries import Board, Cell
+from tournaments.queries.event import Board
+from tournaments.queries.standings import Cell
 from web.colours import colour_letter
 from web.points import format_points, localized, points_value
 from web.tables import BaseTable, GradeColumn, PlayerColumn, SeatColumn, as_cards, player_link
@@ -265,7 +266,7 @@ class SwissCrosstableTable(BaseTable):
 
 
 class CardTable(BaseTable):
-    """A player's rounds in one tournament (:class:`tournaments.event_queries.CardGame`)."""
+    """A player's rounds in one tournament (:class:`tournaments.queries.event.CardGame`)."""
 
     round = tables.Column(verbose_name=_("Round"), attrs=key(num=True))
     board = tables.Column(verbose_name=_("Board"), attrs=priority(3, num=True))

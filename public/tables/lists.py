@@ -16,7 +16,7 @@ from public.tables.columns import (
     signed,
 )
 from ratings.models import PlayerRating, PublishedRating, RatingList
-from ratings.queries import GRADE_SYSTEMS
+from ratings.queries.lists import GRADE_SYSTEMS
 from rules.ratings import fide
 from web.tables import BaseTable, DateColumn, PlayerColumn
 
@@ -62,7 +62,8 @@ class RatingListTable(PriorityMixin, BaseTable):
 
 def _rank_column(rating: str) -> tables.Column:
     """The rank; sorting by it sorts by ``rating`` (descending), the order ranks follow, so
-    the default order needs no rank from the database (see ``queries.rank_page``)."""
+    the default order needs no rank from the database (see
+    ``ratings.queries.leaderboard.rank_page``)."""
     return tables.Column(
         verbose_name=_("Rank"),
         order_by=(f"-{rating}", "player__last_name", "player__first_name"),
@@ -88,8 +89,8 @@ def _club_column() -> tables.Column:
 
 
 class LeaderboardTable(PriorityMixin, BaseTable):
-    """A rating list's leaderboard: ranks come from ``queries.rank_page`` in the default order,
-    else from the query (a window function)."""
+    """A rating list's leaderboard: ranks come from ``ratings.queries.leaderboard.rank_page``
+    in the default order, else from the query (a window function)."""
 
     priorities = {
         "rank": "key",

@@ -19,7 +19,7 @@ from public.tables.columns import (
 )
 from public.tables.ledger import LedgerTable
 from ratings.models import PlayerRating, RatingChange
-from ratings.queries import GRADE_SYSTEMS
+from ratings.queries.lists import GRADE_SYSTEMS
 from rules.ratings import fide
 from web.tables import BaseTable, DateColumn, PlayerColumn
 

@@ -14,7 +14,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
-from players.queries import club_names
+from players.queries.players import club_names
 from public.tables.columns import signed_two_decimals
 from public.tables.event import (
     BoardTable,
@@ -26,8 +26,19 @@ from public.tables.tournaments import format_points
 from public.views.downloads import CsvMixin
 from public.views.page_cache import AnonymousPageCacheMixin
 from public.views.tournaments import shown_grades
-from ratings import queries as rating_queries
-from tournaments import event_queries, queries
+from ratings.queries.tournaments import game_changes, ratings_at_start, tournament_standings
+from tournaments.queries import standings
+from tournaments.queries.event import (
+    Board,
+    boards_by_name,
+    entry_infos,
+    player_card,
+    registrations_of,
+    round_boards,
+)
+from tournaments.queries.games import round_pairings, tournament_games
+from tournaments.queries.rounds import public_round_numbers
+from tournaments.queries.tournaments import tournament_for_page
 from web.params import parse_text
 from web.views import ReadOnlyMixin
 
@@ -36,7 +47,7 @@ class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
     context_object_name = "tournament"
 
     def get_queryset(self):
-        return queries.tournament_for_page()
+        return tournament_for_page()
 
     def game_kind(self) -> str:
         """``go``, ``shogi`` or ``chess``: the format's game, else the rating list's."""
@@ -71,7 +82,7 @@ class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = rating_queries.tournament_standings(self.object)
+        data = tournament_standings(self.object)
         clubs = club_names(data.players.values())
         rows = [
             {
@@ -101,7 +112,7 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
 
     @cached_property
     def round_numbers(self) -> list[int]:
-        return queries.public_round_numbers(self.object)
+        return public_round_numbers(self.object)
 
     def round_number(self) -> int | None:
         numbers = self.round_numbers
@@ -114,13 +125,13 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
         suffix = "-by-name" if self.page == "round_by_name" else ""
         return f"round-{context['number']}{suffix}"
 
-    def boards(self, number: int) -> list[event_queries.Board]:
+    def boards(self, number: int) -> list[Board]:
         tournament = self.object
-        registrations = event_queries.registrations_of(tournament)
-        ratings = rating_queries.ratings_at_start(tournament, registrations)
-        infos = event_queries.entry_infos(tournament, registrations, ratings)
-        pairings = queries.round_pairings(tournament, number)
-        return event_queries.round_boards(tournament, pairings, infos, go=self.go)
+        registrations = registrations_of(tournament)
+        ratings = ratings_at_start(tournament, registrations)
+        infos = entry_infos(tournament, registrations, ratings)
+        pairings = round_pairings(tournament, number)
+        return round_boards(tournament, pairings, infos, go=self.go)
 
     def table(self, boards):
         raise NotImplementedError
@@ -166,7 +177,7 @@ class RoundByNameView(RoundPagesMixin, DetailView):
 
     def table(self, boards):
         tournament = self.object
-        rows = event_queries.boards_by_name(boards, tournament.point_system)
+        rows = boards_by_name(boards, tournament.point_system)
         return NameTable(rows, shogi=self.shogi, mms=tournament.has_mcmahon_score)
 
 
@@ -186,15 +197,15 @@ class PlayerCardView(TournamentPageMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         tournament = self.object
-        games = list(queries.tournament_games(tournament))
-        data = rating_queries.tournament_standings(tournament, games=games)
+        games = list(tournament_games(tournament))
+        data = tournament_standings(tournament, games=games)
         tpn = self.kwargs["tpn"]
         if tpn not in data.players:
             raise Http404(_("No player with that number in this tournament."))
         player = data.players[tpn]
-        ranked = queries.ranked(data, data.completed)
+        ranked = standings.ranked(data, data.completed)
         row = next((r for r in ranked.rows if r.player.tpn == tpn), None)
-        changes = rating_queries.game_changes(tournament, player) if data.rated else {}
+        changes = game_changes(tournament, player) if data.rated else {}
         change = data.changes.get(tpn)
         context.update(
             page="player",
@@ -206,7 +217,7 @@ class PlayerCardView(TournamentPageMixin, DetailView):
             change=change,
             change_text=signed_two_decimals(change),
             table=CardTable(
-                event_queries.player_card(data, tpn, games, changes),
+                player_card(data, tpn, games, changes),
                 rated=data.rated,
                 shogi=self.shogi,
             ),

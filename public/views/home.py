@@ -24,9 +24,16 @@ from public.tables.lists import (
 )
 from public.views.list_filters import FilteredListMixin, top_list_links
 from public.views.page_cache import AnonymousPageCacheMixin
-from ratings import queries
 from ratings.filters import LeaderboardFilter
-from tournaments import event_queries
+from ratings.queries.leaderboard import page_in_rating_order, rank_page, with_rank
+from ratings.queries.lists import (
+    biggest_movers,
+    latest_published,
+    published_lists_of,
+    rating_lists_overview,
+    top_players,
+)
+from tournaments.queries.tournaments import home_tournaments
 from web.params import parse_int, parse_text
 from web.tables import KnownCountPaginator
 from web.views import ReadOnlyMixin
@@ -56,11 +63,11 @@ class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
         return context
 
     def body_context(self, today) -> dict:
-        lists = list(queries.rating_lists_overview())
-        top = queries.top_players(lists)
-        events = event_queries.home_tournaments(today)
-        published = queries.latest_published()
-        gains, falls = queries.biggest_movers(published) if published else ([], [])
+        lists = list(rating_lists_overview())
+        top = top_players(lists)
+        events = home_tournaments(today)
+        published = latest_published()
+        gains, falls = biggest_movers(published) if published else ([], [])
         return {
             "lists_table": RatingListTable(lists),
             "top_lists": [
@@ -103,7 +110,7 @@ class LeaderboardView(
     def get_table_data(self):
         if self.ranked_in_rating_order():
             return self.object_list  # ranked per page in get_table
-        return queries.with_rank(self.object_list)
+        return with_rank(self.object_list)
 
     def get_table_kwargs(self):
         return {"rating_list": self.rating_list}
@@ -134,13 +141,13 @@ class LeaderboardView(
         if self.ranked_in_rating_order() and hasattr(table, "page"):
             offset = max(table.page.start_index() - 1, 0)
             rows = table.page.object_list
-            rows.data, above = queries.page_in_rating_order(
+            rows.data, above = page_in_rating_order(
                 table.data.data,
                 offset=offset,
                 limit=table.paginator.per_page,
                 counts=self.whole_list_counts if offset else None,
             )
-            queries.rank_page(self.object_list, rows.data, offset=offset, above_top=above)
+            rank_page(self.object_list, rows.data, offset=offset, above_top=above)
         return table
 
     def get(self, request, *args, **kwargs):
@@ -163,7 +170,7 @@ class LeaderboardView(
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["rating_list"] = self.rating_list
-        context["published_lists"] = queries.published_lists_of(self.rating_list)
+        context["published_lists"] = published_lists_of(self.rating_list)
         context["top_lists"] = top_list_links(self.request)
         context["filtered"] = self.filtered()
         return context

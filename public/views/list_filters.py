@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 
 from core.cache import clubs as list_clubs
 from core.cache import federations as list_federations
-from ratings import queries
 from ratings.filters import CATEGORY_CHOICES, LeaderboardFilter
 from ratings.models import RatingList
+from ratings.queries.leaderboard import leaderboard_rows
 from web.params import parse_text
 
 
@@ -25,7 +25,7 @@ class FilteredListMixin:
         return get_object_or_404(RatingList, slug=self.kwargs["slug"])
 
     def get_queryset(self):
-        return queries.leaderboard_rows(self.rating_list)
+        return leaderboard_rows(self.rating_list)
 
     def get_filterset_kwargs(self, filterset_class):
         kwargs = super().get_filterset_kwargs(filterset_class)

@@ -23,9 +23,17 @@ from public.tables.lists import (
     PublishedListTable,
 )
 from public.views.list_filters import FilteredListMixin, top_list_links
-from ratings import queries
 from ratings.enums import GameKind
 from ratings.models import PublishedList, RatingList
+from ratings.queries.lists import (
+    TOP_CATEGORIES,
+    filter_category,
+    previous_published,
+    published_archive,
+    published_rows,
+    published_summary,
+    rating_distribution,
+)
 from web.params import parse_text
 from web.views import ReadOnlyMixin
 
@@ -41,7 +49,7 @@ class DistributionView(FilteredListMixin, ReadOnlyMixin, FilterView):
         context = super().get_context_data(**kwargs)
         rows = self.object_list
         chess = self.rating_list.game == GameKind.CHESS
-        distribution = queries.rating_distribution(rows, chess=chess)
+        distribution = rating_distribution(rows, chess=chess)
         bars = [
             charts.Bar(
                 str(band.low),
@@ -92,7 +100,7 @@ class ArchiveView(ReadOnlyMixin, SingleTableView):
         return get_object_or_404(RatingList, slug=self.kwargs["slug"])
 
     def get_queryset(self):
-        return queries.published_archive(self.rating_list).select_related("rating_list")
+        return published_archive(self.rating_list).select_related("rating_list")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -111,10 +119,10 @@ class PublishedMixin:
 
     @cached_property
     def previous(self) -> PublishedList | None:
-        return queries.previous_published(self.published)
+        return previous_published(self.published)
 
     def rows(self):
-        return queries.published_rows(self.published, self.previous)
+        return published_rows(self.published, self.previous)
 
 
 class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
@@ -128,8 +136,8 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
         """The list's rows; ``?category=`` keeps one top list, ages counted in the list's year."""
         rows = self.rows()
         category = parse_text(self.request.GET.get("category"))
-        if category in queries.TOP_CATEGORIES:
-            rows = queries.filter_category(rows, category, self.published.date.year)
+        if category in TOP_CATEGORIES:
+            rows = filter_category(rows, category, self.published.date.year)
         return rows
 
     def get_table_kwargs(self):
@@ -139,7 +147,7 @@ class PublishedListView(PublishedMixin, ReadOnlyMixin, SingleTableView):
         context = super().get_context_data(**kwargs)
         context["published"] = self.published
         context["previous"] = self.previous
-        context["summary"] = queries.published_summary(self.published, self.previous)
+        context["summary"] = published_summary(self.published, self.previous)
         context["top_lists"] = top_list_links(self.request)
         return context
 

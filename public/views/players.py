@@ -19,7 +19,8 @@ from django_tables2 import SingleTableMixin
 from core.audit import can_see_audit, player_history
 from core.cache import cache_key, cached
 from players.models import Player
-from players.queries import player_for_page, search_players
+from players.queries.players import player_for_page
+from players.queries.search import search_players
 from public import badges, charts
 from public.tables.columns import next_class_text, player_grade, points_text, rating_text
 from public.tables.ledger import ledger_table_for
@@ -31,9 +32,20 @@ from public.tables.players import (
 )
 from public.views.page_cache import AnonymousPageCacheMixin
 from public.views.tournaments import history_table
-from ratings import queries
 from ratings.enums import GameKind
 from ratings.models import RatingList
+from ratings.queries.lists import with_lists_version
+from ratings.queries.players import (
+    HeadToHead,
+    HistoryPoint,
+    head_to_head_games,
+    opponents_of,
+    player_calculations,
+    player_games,
+    players_by_id,
+    rating_histories,
+    tournament_performances,
+)
 from rules.ratings import classes, fide
 from web.params import parse_id, parse_text
 from web.views import ReadOnlyMixin
@@ -42,7 +54,7 @@ MAX_COMPARED = 5
 """The compare page overlays at most this many players."""
 
 
-def point_label(player_name: str, point: queries.HistoryPoint) -> str:
+def point_label(player_name: str, point: HistoryPoint) -> str:
     """The tooltip of a history point: date, rating and event(s)."""
     if point.live:
         text = _("%(date)s: live rating %(rating)s") % {
@@ -59,7 +71,7 @@ def point_label(player_name: str, point: queries.HistoryPoint) -> str:
     return f"{player_name}, {text}" if player_name else text
 
 
-def history_series(name: str, points: list[queries.HistoryPoint], *, label_name: str = ""):
+def history_series(name: str, points: list[HistoryPoint], *, label_name: str = ""):
     """A chart series from history points."""
     return charts.Series(
         name,
@@ -74,7 +86,7 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     context_object_name = "player"
 
     def get_queryset(self):
-        return queries.with_lists_version(player_for_page())
+        return with_lists_version(player_for_page())
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -97,10 +109,10 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     def body_context(self) -> dict:
         """The context of the cached part of the page."""
         context = {"player": self.object}
-        calculations = queries.player_calculations(self.object)
+        calculations = player_calculations(self.object)
         ratings = [c.rating for c in calculations if c.rating is not None]
         changes = [c for calc in calculations for p in calc.periods for c in p.changes]
-        histories = queries.rating_histories([self.object.pk], changes=changes, ratings=ratings)
+        histories = rating_histories([self.object.pk], changes=changes, ratings=ratings)
         context["charts"] = [
             {
                 "rating_list": calc.rating_list,
@@ -129,8 +141,8 @@ class PlayerView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
         ]
         context["has_calculations"] = any(calc.periods for calc in calculations)
         context["peak"] = max((r.peak for r in ratings if r.peak is not None), default=None)
-        context["performance_table"] = PerformanceTable(queries.tournament_performances(changes))
-        context["opponents"] = queries.opponents_of(changes)
+        context["performance_table"] = PerformanceTable(tournament_performances(changes))
+        context["opponents"] = opponents_of(changes)
         context["ratings_table"] = PlayerRatingTable(ratings)
         context["calculations"] = [
             {
@@ -189,7 +201,7 @@ class PlayerGamesView(ReadOnlyMixin, SingleTableMixin, DetailView):
         return get_object_or_404(RatingList, slug=slug)
 
     def get_table_data(self):
-        return queries.player_games(self.object, self.rating_list)
+        return player_games(self.object, self.rating_list)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -219,7 +231,7 @@ class HeadToHeadView(ReadOnlyMixin, DetailView):
         if opponent is None or opponent.pk == self.object.pk:
             context["error"] = _("No such opponent: %(value)s.") % {"value": raw}
             return context
-        games, record = queries.head_to_head_games(self.object, opponent)
+        games, record = head_to_head_games(self.object, opponent)
         context.update(
             opponent=opponent,
             record=record,
@@ -231,7 +243,7 @@ class HeadToHeadView(ReadOnlyMixin, DetailView):
         return context
 
 
-def record_text(record: queries.HeadToHead) -> str:
+def record_text(record: HeadToHead) -> str:
     """ "2 wins, 1 draw, 0 losses": each count with its own plural form."""
     return ", ".join(
         [
@@ -269,7 +281,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
                 % {"count": MAX_COMPARED}
             )
             ids = ids[:MAX_COMPARED]
-        found = queries.players_by_id(ids)
+        found = players_by_id(ids)
         for missing in [pk for pk in ids if pk not in found]:
             errors.append(_("No player with id %(id)d.") % {"id": missing})
         players = [found[pk] for pk in ids if pk in found]
@@ -282,7 +294,7 @@ class CompareView(ReadOnlyMixin, TemplateView):
             rating_list = lists[0]
         chart = ""
         if players and rating_list is not None:
-            histories = queries.rating_histories([p.pk for p in players], rating_list=rating_list)
+            histories = rating_histories([p.pk for p in players], rating_list=rating_list)
             series = [
                 history_series(
                     player.name,

@@ -6,10 +6,10 @@ short list the header's search box shows while typing (htmx), linking to the sam
 
 from django.views.generic import TemplateView
 
-from players.queries import search_clubs, search_players
+from players.queries.search import search_clubs, search_players
 from public.tables.search import FoundClubsTable, FoundPlayersTable
 from public.views.page_cache import AnonymousPageCacheMixin
-from ratings import queries
+from ratings.queries.players import club_lists, search_groups
 from web.params import parse_text
 from web.views import ReadOnlyMixin
 
@@ -49,11 +49,11 @@ class SearchView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
                 "rating_list": group.rating_list,
                 "table": FoundPlayersTable(group.rows, rated=group.rating_list is not None),
             }
-            for group in queries.search_groups(players[:PAGE_PLAYERS])
+            for group in search_groups(players[:PAGE_PLAYERS])
         ]
         clubs = search_clubs(text)
         if clubs:
-            lists = queries.club_lists([club.pk for club in clubs])
+            lists = club_lists([club.pk for club in clubs])
             context["clubs_table"] = FoundClubsTable(
                 [(club, lists.get(club.pk, [])) for club in clubs]
             )

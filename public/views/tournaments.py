@@ -21,10 +21,16 @@ from public.tables.tournaments import (
 )
 from public.views.downloads import CsvMixin
 from public.views.page_cache import AnonymousPageCacheMixin
-from ratings import queries as rating_queries
 from ratings.enums import GameKind
-from ratings.queries import tournament_grades
-from tournaments import event_queries, queries
+from ratings.queries.tournaments import (
+    field_strength,
+    tournament_grades,
+    tournament_players,
+    tournament_standings,
+)
+from tournaments.queries import standings
+from tournaments.queries.games import games_by_round, pending_games, tournament_games
+from tournaments.queries.tournaments import tournament_for_page, tournaments_overview
 from web.params import parse_int, parse_text
 from web.tiebreak_names import describe
 from web.views import ReadOnlyMixin
@@ -40,7 +46,7 @@ class TournamentListView(AnonymousPageCacheMixin, ReadOnlyMixin, SingleTableView
     table_pagination = {"per_page": 50}
 
     def get_queryset(self):
-        return queries.tournaments_overview()
+        return tournaments_overview()
 
 
 class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
@@ -52,18 +58,18 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     context_object_name = "tournament"
 
     def get_queryset(self):
-        return queries.tournament_for_page()
+        return tournament_for_page()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        games = list(queries.tournament_games(self.object))
-        lines = rating_queries.tournament_players(self.object, games)
+        games = list(tournament_games(self.object))
+        lines = tournament_players(self.object, games)
         context["players_table"] = TournamentPlayerTable(
             lines,
             rated=self.object.rating_list_id is not None,
             grades=tournament_grades(self.object, [line.player.pk for line in lines]),
         )
-        context["strength"] = rating_queries.field_strength(lines)
+        context["strength"] = field_strength(lines)
         context["rounds"] = [
             {
                 "round": round_games,
@@ -73,7 +79,7 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
                     shogi=self.object.game == GameKind.SHOGI,
                 ),
             }
-            for round_games in queries.games_by_round(games)
+            for round_games in games_by_round(games)
         ]
         if can_see_audit(self.request.user, self.object):
             context["history_table"] = history_table(
@@ -101,9 +107,9 @@ class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, Detail
     page_title = ""
 
     def get_queryset(self):
-        return queries.tournament_for_page()
+        return tournament_for_page()
 
-    def after_round(self, data: queries.StandingsData) -> int:
+    def after_round(self, data: standings.StandingsData) -> int:
         raw = parse_text(self.request.GET.get("round"))
         if not raw:
             return data.completed
@@ -112,18 +118,18 @@ class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, Detail
             raise Http404(_("No standings after that round."))
         return number
 
-    def check_format(self, data: queries.StandingsData) -> None:
+    def check_format(self, data: standings.StandingsData) -> None:
         """Refuse a page that does not fit the tournament's format (404)."""
 
-    def table(self, data: queries.StandingsData, ranked):
+    def table(self, data: standings.StandingsData, ranked):
         raise NotImplementedError
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = rating_queries.tournament_standings(self.object)
+        data = tournament_standings(self.object)
         self.check_format(data)
         after = self.after_round(data)
-        ranked = queries.ranked(data, after)
+        ranked = standings.ranked(data, after)
         context.update(
             data=data,
             page=self.page,
@@ -138,7 +144,7 @@ class StandingsBaseView(AnonymousPageCacheMixin, CsvMixin, ReadOnlyMixin, Detail
         return context
 
 
-def shown_grades(data: queries.StandingsData) -> dict[int, str] | None:
+def shown_grades(data: standings.StandingsData) -> dict[int, str] | None:
     """Player id -> the grade a tournament page shows: in a go or shogi list the grade of the
     player's rating there, as the leaderboard and the overview show it; a McMahon entry
     without one (or an unrated McMahon tournament) shows the grade it was paired with."""
@@ -161,12 +167,12 @@ class StandingsView(StandingsBaseView):
         context = super().get_context_data(**kwargs)
         # Showing the latest standings while a round is played: poll the live fragment.
         latest = not parse_text(self.request.GET.get("round"))
-        context["live"] = latest and event_queries.pending_games(self.object).exists()
+        context["live"] = latest and pending_games(self.object).exists()
         return context
 
     def table(self, data, ranked):
         return StandingsTable(
-            queries.standings_rows(data, ranked),
+            standings.standings_rows(data, ranked),
             tiebreaks=ranked.tiebreaks,
             rated=data.rated,
             grades=shown_grades(data),
@@ -185,12 +191,12 @@ class CrosstableView(StandingsBaseView):
     def table(self, data, ranked):
         if data.round_robin:
             return CrosstableTable(
-                queries.crosstable_rows(data, ranked),
+                standings.crosstable_rows(data, ranked),
                 size=len(ranked.rows),
                 tiebreaks=ranked.tiebreaks,
             )
         return SwissCrosstableTable(
-            event_queries.swiss_rows(data, ranked),
+            standings.swiss_rows(data, ranked),
             rounds=ranked.after_round,
             tiebreaks=ranked.tiebreaks,
             shogi=self.object.game == GameKind.SHOGI,
@@ -206,7 +212,7 @@ class ProgressView(StandingsBaseView):
     file_part = "progress"
 
     def table(self, data, ranked):
-        return ProgressTable(queries.progress_rows(data, ranked), rounds=ranked.after_round)
+        return ProgressTable(standings.progress_rows(data, ranked), rounds=ranked.after_round)
 
 
 class LiveStandingsView(StandingsView):

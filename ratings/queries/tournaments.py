@@ -21,9 +21,8 @@ from ratings.models import (
 )
 from ratings.queries.lists import GRADE_SYSTEMS, grades_for, has_grades
 from rules.ratings import classes, fide
-from tournaments import queries as tournament_queries
 from tournaments.models import Game, Registration, Tournament
-from tournaments.queries import FieldStrength, StandingsData
+from tournaments.queries.standings import FieldStrength, StandingsData, ranked, standings_input
 
 ZERO = Decimal(0)
 
@@ -226,7 +225,7 @@ def tournament_standings(
     changes: what the standings, crosstable, progress and overview pages, the API and the
     federation files show. ``changes`` and ``games`` (the public games, players joined) may
     be passed when the caller has read them already."""
-    return tournament_queries.standings_input(
+    return standings_input(
         tournament,
         ratings_of=lambda registrations: ratings_at_start(tournament, registrations),
         changes=tournament_changes(tournament) if changes is None else changes,
@@ -266,7 +265,7 @@ def tournament_players(tournament: Tournament, games: list[Game]) -> list[Player
     with the standings' place and points (the tournament's point system; McMahon formats
     ranked by McMahon score), the games with a result, and from the ledger the rating used,
     the change and the performance (empty for an unrated tournament). ``games``: the public
-    games of :func:`tournaments.queries.tournament_games`. Two queries and the ratings at the
+    games of :func:`tournaments.queries.games.tournament_games`. Two queries and the ratings at the
     start."""
     ledger = list(
         RatingChange.objects.filter(tournament=tournament)
@@ -278,7 +277,7 @@ def tournament_players(tournament: Tournament, games: list[Game]) -> list[Player
         if change.change is not None:
             changes[change.player_id] = changes.get(change.player_id, ZERO) + change.change
     data = tournament_standings(tournament, changes=changes, games=games)
-    table = tournament_queries.ranked(data, data.completed)
+    table = ranked(data, data.completed)
     lines: dict[int, PlayerLine] = {}
     for row in table.rows:
         player = data.players[row.player.tpn]

@@ -24,7 +24,7 @@ from core.roles import SYSTEM
 from tests.factories import make_player
 from tests.helpers import full_state
 from tournaments.enums import PairingSystem, TournamentStatus
-from tournaments.pairing_queries import next_step
+from tournaments.queries.rounds import next_step
 
 pytestmark = pytest.mark.django_db
 

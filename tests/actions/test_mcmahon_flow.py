@@ -27,9 +27,9 @@ from rules.files.h9 import parse_h9
 from rules.pairing.mcmahon import grade_rank, handicap, initial_mms, rank_grade
 from rules.ratings import egf
 from tests.factories import make_player
-from tournaments import queries
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.queries.standings import ranked
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +204,7 @@ def test_mcmahon_tournament_through_services():
     _check_rules(tournament, players)
 
     data = tournament_standings(tournament)
-    table = queries.ranked(data, data.completed)
+    table = ranked(data, data.completed)
     assert [tb.code for tb in table.tiebreaks] == ["MMS", "SOS", "SODOS", "SOSOS"]
     # Initial McMahon scores: bar at 1d (30), floor at 12k (18).
     initial = {row.player.name: row.player.initial_score for row in table.rows}

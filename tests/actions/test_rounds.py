@@ -17,7 +17,7 @@ from players.enums import Title
 from tests.factories import make_player, make_tournament
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import Game, Registration, Round
-from tournaments.pairing_queries import pairing_state
+from tournaments.queries.pairing import pairing_state
 
 pytestmark = pytest.mark.django_db
 

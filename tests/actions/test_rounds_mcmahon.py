@@ -18,7 +18,7 @@ from core.roles import SYSTEM
 from tests.factories import make_player
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Registration, Round, Tournament
-from tournaments.pairing_queries import mcmahon_state
+from tournaments.queries.pairing import mcmahon_state
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,7 @@ from actions.tournaments import create_tournament
 from actions.trf_import import import_trf
 from core.roles import SYSTEM
 from players.models import Club, Player
-from players.queries import search_clubs, search_players
+from players.queries.search import search_clubs, search_players
 from rules.files.entries import EntryLine
 from rules.search_key import club_key, player_key
 from tests.datafiles import FIDE

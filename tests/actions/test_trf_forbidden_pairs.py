@@ -10,7 +10,7 @@ from backoffice.files.trf import export_trf
 from core.roles import SYSTEM
 from tests.factories import make_player, make_tournament, register
 from tournaments.models import ForbiddenPair, Registration, Tournament
-from tournaments.pairing_queries import pairing_state
+from tournaments.queries.pairing import pairing_state
 
 pytestmark = pytest.mark.django_db
 

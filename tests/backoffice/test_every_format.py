@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from ratings.models import RatingList
 from tournaments.models import Game, Registration, Tournament
-from tournaments.pairing_queries import next_step
+from tournaments.queries.rounds import next_step
 
 pytestmark = pytest.mark.django_db
 

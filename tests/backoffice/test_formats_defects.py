@@ -21,7 +21,7 @@ from tests.factories import make_game, make_player, make_round, make_tournament,
 from tests.helpers import tables
 from tournaments.enums import PairingSystem, TournamentStatus
 from tournaments.models import Tournament
-from tournaments.pairing_queries import next_step
+from tournaments.queries.rounds import next_step
 
 pytestmark = pytest.mark.django_db
 

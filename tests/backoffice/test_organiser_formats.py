@@ -14,7 +14,7 @@ from ratings.models import PlayerRating, RatingList
 from tests.factories import make_club, make_player, make_tournament, register
 from tournaments.enums import PairingSystem
 from tournaments.models import Registration, Tournament
-from tournaments.pairing_queries import next_step, planned_rounds
+from tournaments.queries.rounds import next_step, planned_rounds
 
 pytestmark = pytest.mark.django_db
 

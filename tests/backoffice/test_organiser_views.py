@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.factories import make_player, make_tournament
 from tournaments.enums import PairingSystem
 from tournaments.models import Registration, RequestedBye, Round, Tournament
-from tournaments.pairing_queries import pairing_state
+from tournaments.queries.pairing import pairing_state
 
 pytestmark = pytest.mark.django_db
 

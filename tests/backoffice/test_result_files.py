@@ -30,7 +30,7 @@ from rules.pairing.mcmahon import pair_round
 from tests.factories import make_player
 from tournaments.enums import PairingSystem
 from tournaments.models import Game
-from tournaments.pairing_queries import mcmahon_state
+from tournaments.queries.pairing import mcmahon_state
 
 H9 = H9File(
     name="Lyon Open",

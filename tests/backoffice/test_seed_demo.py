@@ -13,7 +13,7 @@ from ratings.models import PlayerRating, PublishedList, RatingChange
 from rules.pairing.dutch import pair_round
 from rules.ratings import egf
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
-from tournaments.pairing_queries import pairing_state
+from tournaments.queries.pairing import pairing_state
 
 TODAY = dt.date(2026, 3, 15)
 TITLES = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]  # C.04.2 order

@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from players.models import Club, Player
-from players.queries import by_name, key_match
+from players.queries.search import by_name, key_match
 from rules.search_key import club_key, player_key
 
 INDEXES = ["players_club_search_key_trgm", "players_player_search_key_trgm"]

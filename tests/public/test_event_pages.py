@@ -244,10 +244,10 @@ def test_go_round_shows_handicap_and_komi(client):
 
 def test_go_mcmahon_scores_add_the_start_score_to_the_points(client):
     tournament = _mcmahon("mcmahon_go", "stones2")
-    from tournaments import event_queries
+    from tournaments.queries.event import entry_infos, registrations_of
 
-    registrations = event_queries.registrations_of(tournament)
-    infos = event_queries.entry_infos(tournament, registrations, {})
+    registrations = registrations_of(tournament)
+    infos = entry_infos(tournament, registrations, {})
     start = {r.player.last_name: infos[r.player_id].initial_mms for r in registrations}
 
     rows = body_rows(client.get(reverse("tournaments:round", args=["stones2", 2])).content)

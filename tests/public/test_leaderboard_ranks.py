@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ratings.queries import (
+from ratings.queries.leaderboard import (
     leaderboard_rows,
     live_rating_counts,
     page_in_rating_order,

@@ -169,7 +169,7 @@ def test_go_standings_show_the_grade_of_the_leaderboard(client):
 
     docs/architecture.md "Grades on the pages": the pages show ``PlayerRating.grade`` (EGF:
     the EGD grade of the current rating), given to the tournament pages by
-    ``ratings.queries.grades_for`` / ``tournament_grades``; docs/ratings.md (go and shogi,
+    ``ratings.queries.lists.grades_for`` / ``tournament_grades``; docs/ratings.md (go and shogi,
     choice 5): "Grades shown: EGF the EGD grade of the current rating".
 
     Pak starts at 1240 (9k) and beats Quan (1600) in the Spring tournament: 1275.76, 8k

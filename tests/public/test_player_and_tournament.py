@@ -19,7 +19,7 @@ from tests.factories import (
     register,
 )
 from tests.helpers import body_rows, tables
-from tournaments.queries import FieldStrength
+from tournaments.queries.standings import FieldStrength
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 from actions.tournaments import create_tournament
 from backoffice.queries import candidates
 from core.roles import SYSTEM
-from players.queries import possible_duplicates, search_clubs, search_players
+from players.queries.search import possible_duplicates, search_clubs, search_players
 from tests.factories import make_club, make_player
 from tests.helpers import body_rows
 from tournaments.enums import PairingSystem

@@ -1,5 +1,5 @@
-"""The DB → standings adapter (``ratings.queries.tournament_standings``) and the tie-break
-form field."""
+"""The DB → standings adapter (``ratings.queries.tournaments.tournament_standings``) and the
+tie-break form field."""
 
 import datetime
 from fractions import Fraction
@@ -22,8 +22,8 @@ from tests.factories import (
     make_tournament,
     register,
 )
-from tournaments import queries
 from tournaments.models import Registration, Round
+from tournaments.queries.standings import ranked
 from tournaments.validators import validate_tiebreaks
 
 E = standings.Entry
@@ -114,7 +114,7 @@ def test_point_system_and_round_robin_come_from_the_tournament():
     make_game(make_round(tournament, 1), a, b, "10")
 
     data = tournament_standings(tournament)
-    table = queries.ranked(data, 1)
+    table = ranked(data, 1)
 
     assert data.event.round_robin is True
     assert data.event.points.points("1") == Fraction(3)

@@ -20,7 +20,7 @@ from actions.tournaments import create_tournament, update_tournament
 from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import RatingChange
-from ratings.queries import ResultPreview, result_previews
+from ratings.queries.tournaments import ResultPreview, result_previews
 from tests.factories import make_player, standard_list
 from tests.helpers import body_rows
 from tournaments.enums import PairingSystem

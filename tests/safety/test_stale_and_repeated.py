@@ -24,7 +24,7 @@ from tests.factories import make_player, make_tournament, register
 from tests.helpers import full_state, rated_history
 from tournaments.enums import PairingSystem, RoundStatus
 from tournaments.models import Game, Round
-from tournaments.pairing_queries import round_version
+from tournaments.queries.rounds import round_version
 
 pytestmark = pytest.mark.django_db
 

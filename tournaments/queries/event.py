@@ -1,67 +1,24 @@
-"""Reads for the public tournament pages beyond the standings: the home page's running and
-recent events, starting rank lists, pairings by name, the Swiss crosstable and a player's
-card for one event. (The standings input lives in :mod:`tournaments.queries`.)"""
+"""Reads for the public event pages beyond the standings: the entries beside each player,
+a round's boards, pairings by name and a player's card for one event. (The standings and the
+crosstables are in :mod:`tournaments.queries.standings`.)"""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from players.models import Player
-from rules import scoring, standings
+from rules import scoring
 from rules.pairing import mcmahon
 from rules.scoring import PointSystem
-from tournaments import pairing_queries, queries
-from tournaments.enums import RoundStatus
 from tournaments.models import Game, Registration, Tournament
-
-RECENT_DAYS = 60
-"""The home page lists tournaments that ended at most this many days ago."""
-
-RECENT = 5
-
-
-@dataclass
-class HomeTournaments:
-    running: list[Tournament]
-    recent: list[Tournament]
-
-
-def home_tournaments(today: datetime.date) -> HomeTournaments:
-    """Tournaments running today (or with a published round still waiting for results) and
-    those finished in the last :data:`RECENT_DAYS` days, newest first (one query)."""
-    pending = Game.objects.filter(
-        round__tournament=OuterRef("pk"), round__status=RoundStatus.PUBLISHED, result=""
-    )
-    rows = (
-        Tournament.objects.filter(
-            start_date__lte=today, end_date__gte=today - datetime.timedelta(days=RECENT_DAYS)
-        )
-        .select_related("club", "rating_list")
-        .annotate(live=Exists(pending))
-        .order_by("-end_date", "-start_date", "name")[:50]
-    )
-    running, recent = [], []
-    for tournament in rows:
-        if tournament.end_date >= today or tournament.live:
-            running.append(tournament)
-        elif len(recent) < RECENT:
-            recent.append(tournament)
-    return HomeTournaments(running, recent)
-
-
-def pending_games(tournament: Tournament) -> QuerySet[Game]:
-    """The published games of ``tournament`` still without a result."""
-    return Game.objects.filter(
-        round__tournament=tournament, round__status=RoundStatus.PUBLISHED, result=""
-    )
-
+from tournaments.queries.games import Pairing
+from tournaments.queries.pairing import registration_rank, tournament_bar
+from tournaments.queries.standings import StandingsData
 
 # --------------------------------------------------------------------------- entries
 
@@ -93,13 +50,13 @@ def entry_infos(
     """Player id -> :class:`EntryInfo`; ``ratings``: the ratings at the start (the ratings
     app's ``ratings_at_start``). No query."""
     scored = tournament.has_mcmahon_score
-    top = pairing_queries.tournament_bar(tournament.top_bar) if scored else None
-    floor = pairing_queries.tournament_bar(tournament.floor_bar) if scored else None
+    top = tournament_bar(tournament.top_bar) if scored else None
+    floor = tournament_bar(tournament.floor_bar) if scored else None
     infos = {}
     for registration in registrations:
         mms = 0
         if scored:
-            rank = pairing_queries.registration_rank(tournament, registration)
+            rank = registration_rank(tournament, registration)
             if rank is not None:
                 mms = mcmahon.initial_mms(rank, top_bar=top, floor_bar=floor)
         infos[registration.player_id] = EntryInfo(
@@ -139,14 +96,15 @@ class Board:
 
 def round_boards(
     tournament: Tournament,
-    pairings: list[queries.Pairing],
+    pairings: list[Pairing],
     infos: dict[int, EntryInfo],
     *,
     go: bool = False,
 ) -> list[Board]:
-    """The boards of a round (``queries.round_pairings``) with start numbers, ratings and
-    points before the round: the McMahon score for McMahon formats (its initial score plus
-    the points); ``go``: the handicap and komi (0.5 with stones, else the tournament's)."""
+    """The boards of a round (:func:`tournaments.queries.games.round_pairings`) with start
+    numbers, ratings and points before the round: the McMahon score for McMahon formats (its
+    initial score plus the points); ``go``: the handicap and komi (0.5 with stones, else the
+    tournament's)."""
 
     def side(player: Player | None, points: Fraction | None) -> Side:
         if player is None:
@@ -237,61 +195,6 @@ def _score(points: Fraction | None) -> str:
     return f"{text}½" if half else text
 
 
-# --------------------------------------------------------------------------- crosstable
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A player's round in the Swiss crosstable: the opponent's start number (``None`` for a
-    bye), the colour (``w``/``b``) and the TRF result code (``1 = 0 + - H F U Z``…)."""
-
-    opponent: int | None
-    colour: str | None
-    result: str
-
-    @property
-    def score(self) -> str:
-        """The result as printed: 1, ½, 0, + (forfeit win), − (forfeit loss)."""
-        return CELL_SCORES.get(self.result, self.result)
-
-
-CELL_SCORES = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+": "+", "-": "−",
-               "H": "½", "F": "1", "U": "1", "Z": "0"}  # fmt: skip
-
-
-FORFEITS = frozenset("+-")
-"""A forfeit was not played: its cell shows no colour (as TRF files write it, ``- +``)."""
-
-
-def swiss_rows(data: queries.StandingsData, table: standings.Standings) -> list[dict]:
-    """Rows of the Swiss crosstable in the order of the standings: place, start number,
-    player, rating, one :class:`Cell` per round (``r1``…), points and tie-breaks."""
-    rows = []
-    for row in table.rows:
-        player = row.player
-        cells = {
-            f"r{number}": Cell(
-                entry.opponent,
-                None if entry.result in FORFEITS else entry.colour,
-                entry.result,
-            )
-            for number, entry in enumerate(player.entries[: table.after_round], start=1)
-        }
-        rows.append(
-            {
-                "place": row.label,
-                "tpn": player.tpn,
-                "player": data.players[player.tpn],
-                "rating": player.rating,
-                **cells,
-                "points": row.points,
-                **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
-                "withdrawn": player.tpn in data.withdrawn,
-            }
-        )
-    return rows
-
-
 # --------------------------------------------------------------------------- player card
 
 
@@ -308,7 +211,7 @@ class CardGame:
 
 
 def player_card(
-    data: queries.StandingsData,
+    data: StandingsData,
     tpn: int,
     games: list[Game],
     changes: Mapping[int, Decimal],

@@ -1,71 +1,21 @@
-"""Read helpers for the public tournament pages."""
+"""The standings of a tournament: its registrations and games as the pure standings module
+takes them (:func:`standings_input`), and the rows of the standings, the crosstables (round
+robin and Swiss) and the progress table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
-
-from django.db.models import Count, Q, QuerySet
 
 from players.models import Player
 from rules import scoring, standings
 from rules.pairing import mcmahon
 from rules.ratings import classes, fide
-from tournaments import pairing_queries
-from tournaments.enums import RATED_RESULTS, RoundStatus
-from tournaments.models import Game, Registration, ResultReport, Round, Tournament
-
-ZERO = Decimal(0)
-NONE = Fraction(0)
-
-
-def tournaments_overview() -> QuerySet[Tournament]:
-    """Tournaments, newest first, with club, rating list and number of games."""
-    return (
-        Tournament.objects.select_related("club", "rating_list")
-        .annotate(games_count=Count("rounds__games"))
-        .order_by("-start_date", "name")
-    )
-
-
-def tournament_for_page() -> QuerySet[Tournament]:
-    """The queryset to look a tournament up by slug for its page."""
-    return Tournament.objects.select_related("club", "rating_list")
-
-
-def tournament_games(tournament: Tournament) -> QuerySet[Game]:
-    """Games of ``tournament`` by round and board, players joined."""
-    return (
-        Game.objects.filter(round__tournament=tournament)
-        .exclude(round__status=RoundStatus.DRAFT)
-        .select_related("round", "white", "black")
-        .order_by("round__number", "board")
-    )
-
-
-@dataclass
-class RoundGames:
-    """The games of one round."""
-
-    number: int
-    date: object
-    games: list[Game] = field(default_factory=list)
-
-
-def games_by_round(games: list[Game]) -> list[RoundGames]:
-    """Group games (ordered by round) into rounds."""
-    rounds: list[RoundGames] = []
-    for game in games:
-        if not rounds or rounds[-1].number != game.round.number:
-            rounds.append(RoundGames(game.round.number, game.round.date))
-        rounds[-1].games.append(game)
-    return rounds
-
-
-# --------------------------------------------------------------------------- standings
+from tournaments.models import Game, Registration, Tournament
+from tournaments.queries.games import tournament_games
+from tournaments.queries.pairing import registration_rank, tournament_bar
 
 
 @dataclass(frozen=True)
@@ -119,10 +69,6 @@ class StandingsData:
         return FieldStrength(average, len(ratings), classes.tournament_category(average))
 
 
-def _visible_rounds(tournament: Tournament) -> QuerySet[Round]:
-    return Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
-
-
 def standings_input(
     tournament: Tournament,
     *,
@@ -142,8 +88,8 @@ def standings_input(
       ``after_round`` if smaller. A player not paired in a round gets a zero-point bye (this
       covers every round after a withdrawal).
     - Ratings: ``ratings_of(registrations)`` (player id -> rating at the start: the ratings
-      app's :func:`ratings.queries.ratings_at_start`); ``changes``: player id -> the sum of
-      the ledger's changes in this tournament.
+      app's :func:`ratings.queries.tournaments.ratings_at_start`); ``changes``: player id ->
+      the sum of the ledger's changes in this tournament.
     """
     registrations = list(
         Registration.objects.filter(tournament=tournament)
@@ -249,10 +195,10 @@ def _mcmahon_grades(
     initial: dict[int, int] = {}
     if not tournament.uses_mcmahon_engine:
         return grades, initial
-    top = pairing_queries.tournament_bar(tournament.top_bar)
-    floor = pairing_queries.tournament_bar(tournament.floor_bar)
+    top = tournament_bar(tournament.top_bar)
+    floor = tournament_bar(tournament.floor_bar)
     for registration in registrations:
-        rank = pairing_queries.registration_rank(tournament, registration)
+        rank = registration_rank(tournament, registration)
         if rank is None:
             continue
         grades[tpn[registration.player_id]] = mcmahon.rank_grade(rank)
@@ -330,122 +276,56 @@ def progress_rows(data: StandingsData, table: standings.Standings) -> list[dict]
     ]
 
 
-def club_players(club: Any) -> QuerySet[Player]:
-    """The players of ``club`` by name, with their account joined."""
-    return (
-        Player.objects.filter(club=club)
-        .select_related("account")
-        .order_by("last_name", "first_name")
-    )
+# --------------------------------------------------------------------------- Swiss crosstable
 
 
-def pending_reports(tournament: Tournament, round_: Round | None = None) -> list[ResultReport]:
-    """Results reported by players and not yet confirmed or rejected, by round and board."""
-    reports = ResultReport.objects.filter(game__round__tournament=tournament)
-    if round_ is not None:
-        reports = reports.filter(game__round=round_)
-    return list(
-        reports.select_related("game__round", "game__white", "game__black", "player").order_by(
-            "game__round__number", "game__board", "player__last_name"
-        )
-    )
+@dataclass(frozen=True)
+class Cell:
+    """A player's round in the Swiss crosstable: the opponent's start number (``None`` for a
+    bye), the colour (``w``/``b``) and the TRF result code (``1 = 0 + - H F U Z``…)."""
 
-
-def games_to_report(player: Player) -> list[Game]:
-    """The player's games they may report: published rounds of tournaments that let players
-    report, no official result yet; each with ``my_report`` (their pending report or None)."""
-    games = list(
-        Game.objects.filter(
-            round__tournament__players_report_results=True,
-            round__status=RoundStatus.PUBLISHED,
-            result="",
-            black__isnull=False,
-        )
-        .filter(Q(white=player) | Q(black=player))
-        .select_related("round__tournament__rating_list", "white", "black")
-        .order_by("-round__tournament__start_date", "round__number", "board")
-    )
-    reports = {
-        r.game_id: r
-        for r in ResultReport.objects.filter(player=player, game__in=[g.pk for g in games])
-    }
-    for game in games:
-        game.my_report = reports.get(game.pk)
-    return games
-
-
-def rated_games(*, tournament: Tournament | None = None, player: Player | None = None):
-    """Games that count for a rating: a result ``1-0``/``½-½``/``0-1`` between two players in a
-    tournament rated in a list (of ``tournament``, or with ``player`` on either side)."""
-    games = Game.objects.filter(
-        round__tournament__rating_list__isnull=False,
-        result__in=[str(code) for code in RATED_RESULTS],
-        black__isnull=False,
-    )
-    if tournament is not None:
-        games = games.filter(round__tournament=tournament)
-    if player is not None:
-        games = games.filter(Q(white=player) | Q(black=player))
-    return games
-
-
-def entry_grades(tournament: Tournament, registrations: Iterable[Registration]) -> dict[int, str]:
-    """Go/shogi tournaments of the McMahon engine: player id -> the grade the player is paired
-    with (declared at entry, else from the rating at start); players with neither are left
-    out."""
-    grades = {}
-    for registration in registrations:
-        rank = pairing_queries.registration_rank(tournament, registration)
-        if rank is not None:
-            grades[registration.player_id] = mcmahon.rank_grade(rank)
-    return grades
-
-
-def public_round_numbers(tournament: Tournament) -> list[int]:
-    """The numbers of the published rounds of ``tournament``, in order."""
-    return list(_visible_rounds(tournament).order_by("number").values_list("number", flat=True))
-
-
-@dataclass
-class Pairing:
-    """One board of a round with each player's points before the round."""
-
-    game: Game
-    white_points: Fraction
-    black_points: Fraction | None
+    opponent: int | None
+    colour: str | None
+    result: str
 
     @property
-    def board(self) -> int:
-        return self.game.board
+    def score(self) -> str:
+        """The result as printed: 1, ½, 0, + (forfeit win), − (forfeit loss)."""
+        return CELL_SCORES.get(self.result, self.result)
 
 
-def round_pairings(tournament: Tournament, number: int) -> list[Pairing]:
-    """The boards of round ``number`` (published rounds only), with points before the round.
+CELL_SCORES = {"1": "1", "=": "½", "0": "0", "W": "1", "D": "½", "L": "0", "+": "+", "-": "−",
+               "H": "½", "F": "1", "U": "1", "Z": "0"}  # fmt: skip
 
-    One query: the games of rounds 1 to ``number`` (players joined).
-    """
-    games = (
-        Game.objects.filter(round__tournament=tournament, round__number__lte=number)
-        .exclude(round__status=RoundStatus.DRAFT)
-        .select_related("round", "white", "black")
-        .order_by("round__number", "board")
-    )
-    points = tournament.point_system
-    before: dict[int, Fraction] = {}
-    boards: list[Game] = []
-    for game in games:
-        if game.round.number == number:
-            boards.append(game)
-            continue
-        white_points, black_points = points.result_points(game.result, bye=game.black_id is None)
-        before[game.white_id] = before.get(game.white_id, NONE) + white_points
-        if game.black_id is not None:
-            before[game.black_id] = before.get(game.black_id, NONE) + black_points
-    return [
-        Pairing(
-            game,
-            before.get(game.white_id, NONE),
-            None if game.black_id is None else before.get(game.black_id, NONE),
+
+FORFEITS = frozenset("+-")
+"""A forfeit was not played: its cell shows no colour (as TRF files write it, ``- +``)."""
+
+
+def swiss_rows(data: StandingsData, table: standings.Standings) -> list[dict]:
+    """Rows of the Swiss crosstable in the order of the standings: place, start number,
+    player, rating, one :class:`Cell` per round (``r1``…), points and tie-breaks."""
+    rows = []
+    for row in table.rows:
+        player = row.player
+        cells = {
+            f"r{number}": Cell(
+                entry.opponent,
+                None if entry.result in FORFEITS else entry.colour,
+                entry.result,
+            )
+            for number, entry in enumerate(player.entries[: table.after_round], start=1)
+        }
+        rows.append(
+            {
+                "place": row.label,
+                "tpn": player.tpn,
+                "player": data.players[player.tpn],
+                "rating": player.rating,
+                **cells,
+                "points": row.points,
+                **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
+                "withdrawn": player.tpn in data.withdrawn,
+            }
         )
-        for game in boards
-    ]
+    return rows

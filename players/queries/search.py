@@ -1,12 +1,12 @@
-"""Read helpers for players: the player page's lookup and the site search."""
+"""The search of players and clubs: by name in any script, case and accents aside, or by
+FIDE ID; the order of what it finds; possible duplicates of a new player."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q, QuerySet, Value
+from django.db.models import Q, Value
 from django.db.models.functions import Coalesce
 
 from players.models import Club, Player
@@ -18,19 +18,6 @@ MAX_TOKENS = 4
 MAX_FIDE_ID = 2**63 - 1
 
 _WORDS = re.compile(r"[\s,]+")
-
-
-def player_for_page() -> QuerySet[Player]:
-    """The queryset to look a player up by id for their public page (club joined)."""
-    return Player.objects.select_related("club")
-
-
-def club_names(players: Iterable[Player]) -> dict[int, str]:
-    """Club id -> name for the clubs of ``players`` (one query, none without clubs)."""
-    ids = {player.club_id for player in players if player.club_id}
-    if not ids:
-        return {}
-    return dict(Club.objects.filter(pk__in=ids).values_list("pk", "name"))
 
 
 def search_words(text: str) -> list[str]:
