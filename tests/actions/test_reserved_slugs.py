@@ -10,8 +10,8 @@ from actions.tournaments import update_tournament
 from actions.trf_import import import_trf
 from clubrating import urls
 from core.roles import SYSTEM
-from tests.actions.test_trf_import import SMALL
 from tests.factories import make_superuser, make_tournament
+from tests.trf_samples import SMALL
 from tournaments.enums import RESERVED_SLUGS
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,10 @@ from actions.registrations import register_player
 from actions.tournaments import create_tournament
 from actions.trf_import import import_trf
 from core.roles import SYSTEM
-from tests.actions.test_trf_import import SMALL, counts
-from tests.backoffice.test_organiser_create import CREATE, _form
 from tests.factories import make_player, make_tournament
+from tests.form_data import CREATE, tournament_form
+from tests.helpers import counts
+from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.limits import max_players, max_rounds
 from tournaments.models import Registration, Tournament
@@ -84,7 +85,7 @@ def test_an_import_with_too_many_players_is_refused(settings):
 def test_the_create_form_refuses_more_rounds(admin_client, settings):
     settings.CLUBRATING_MAX_ROUNDS = 12
 
-    response = admin_client.post(CREATE, _form(rounds_planned="13"))
+    response = admin_client.post(CREATE, tournament_form(rounds_planned="13"))
 
     assert response.status_code == 200
     assert response.context["form"].errors["rounds_planned"] == [

@@ -15,9 +15,8 @@ from actions.trf_import import import_trf
 from core.roles import SYSTEM
 from core.validators import tournament_dates
 from players.models import Player
-from tests.backoffice.admin.test_admin_writes import inline_management
-from tests.backoffice.test_organiser_create import _form
 from tests.factories import make_club, make_player, make_tournament
+from tests.form_data import inline_management, tournament_form
 from tests.helpers import full_state
 from tournaments.models import Round, Tournament
 
@@ -29,7 +28,7 @@ CREATE = reverse("tournaments:organise_create")
 @pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "2040-01-01", "2000-01-01"])
 def test_create_refuses_a_tournament_date_out_of_the_window(admin_client, day):
     first, last = tournament_dates()
-    response = admin_client.post(CREATE, _form(start_date=day, end_date=day))
+    response = admin_client.post(CREATE, tournament_form(start_date=day, end_date=day))
 
     assert response.status_code == 200
     assert response.context["form"].errors["start_date"] == [
@@ -42,10 +41,10 @@ def test_the_window_is_a_setting(admin_client, settings):
     today = timezone.localdate()
     next_year = today.replace(year=today.year + 1, day=min(today.day, 28)).isoformat()
     settings.TOURNAMENT_DATE_YEARS = 0
-    refused = admin_client.post(CREATE, _form(start_date=next_year, end_date=next_year))
+    refused = admin_client.post(CREATE, tournament_form(start_date=next_year, end_date=next_year))
     assert "start_date" in refused.context["form"].errors
     settings.TOURNAMENT_DATE_YEARS = 5
-    admin_client.post(CREATE, _form(start_date=next_year, end_date=next_year))
+    admin_client.post(CREATE, tournament_form(start_date=next_year, end_date=next_year))
     assert Tournament.objects.get().start_date.isoformat() == next_year
 
 

@@ -9,7 +9,7 @@ from backoffice.files.trf import export_trf
 from core.roles import SYSTEM
 from players.models import Player
 from rules.files import trf
-from tests.actions.test_trf_import import SMALL
+from tests.trf_samples import SMALL
 
 pytestmark = pytest.mark.django_db
 

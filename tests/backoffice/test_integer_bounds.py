@@ -13,8 +13,8 @@ from actions.rounds import add_round
 from backoffice.forms import tournaments as forms
 from backoffice.forms.settings import SettingsForm
 from core.roles import SYSTEM
-from tests.backoffice.admin.test_admin_writes import inline_management
 from tests.factories import make_player, make_tournament, register
+from tests.form_data import inline_management
 from tests.helpers import full_state
 from tournaments.models import Registration
 

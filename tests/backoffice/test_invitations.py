@@ -30,8 +30,8 @@ from actions.invitations import (
 from core.enums import AuditAction
 from core.models import AuditEntry, Invitation
 from players.models import Club
-from tests.backoffice.test_permission_matrix import snapshot
 from tests.factories import make_player
+from tests.helpers import snapshot
 
 pytestmark = pytest.mark.django_db
 

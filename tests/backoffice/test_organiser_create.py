@@ -13,39 +13,12 @@ from django.urls import reverse
 from actions.tournaments import create_tournament
 from core.roles import SYSTEM
 from tests.factories import make_club, make_tournament, standard_list
+from tests.form_data import CREATE, tournament_form
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
-CREATE = reverse("tournaments:organise_create")
 LIST = reverse("tournaments:organise_list")
-
-
-def _form(**overrides) -> dict:
-    data = {
-        "name": "Autumn Open 2026",
-        "slug": "",
-        "club": "",
-        "rating_list": "",
-        "start_date": "2026-10-01",
-        "end_date": "2026-10-05",
-        "city": "Tbilisi",
-        "rounds_planned": "7",
-        "pairing_system": "swiss_dutch",
-        "points_win": "1",
-        "points_draw": "0.5",
-        "points_loss": "0",
-        "points_forfeit_win": "1",
-        "points_pab": "0.5",
-        "points_half_bye": "0.5",
-        "max_half_point_byes": "2",
-        "initial_colour": "b",
-        "accelerated": "on",
-        "seeding": "rating",
-        "tiebreaks": "bh/c1 BH de",
-    }
-    data.update(overrides)
-    return data
 
 
 def test_create_tournament_stores_every_setting(admin_client):
@@ -53,7 +26,7 @@ def test_create_tournament_stores_every_setting(admin_client):
     rating_list = standard_list()
 
     response = admin_client.post(
-        CREATE, _form(club=club.pk, rating_list=rating_list.pk), follow=True
+        CREATE, tournament_form(club=club.pk, rating_list=rating_list.pk), follow=True
     )
 
     tournament = Tournament.objects.get()
@@ -81,7 +54,7 @@ def test_create_tournament_stores_every_setting(admin_client):
 def test_create_unrated_round_robin_with_lot_seeding(admin_client):
     admin_client.post(
         CREATE,
-        _form(
+        tournament_form(
             name="Club Championship",
             slug="champs",
             pairing_system="round_robin",
@@ -105,7 +78,7 @@ def test_create_unrated_round_robin_with_lot_seeding(admin_client):
 def test_slug_from_a_taken_name_gets_a_number(admin_client):
     make_tournament("Autumn Open 2026", slug="autumn-open-2026")
 
-    admin_client.post(CREATE, _form())
+    admin_client.post(CREATE, tournament_form())
 
     assert Tournament.objects.filter(slug="autumn-open-2026-2").exists()
 
@@ -132,7 +105,7 @@ def test_slug_from_a_taken_name_gets_a_number(admin_client):
 def test_refusals_are_shown_on_the_form_and_write_nothing(admin_client, overrides, field, message):
     make_tournament("Existing", slug="taken")
 
-    response = admin_client.post(CREATE, _form(**overrides))
+    response = admin_client.post(CREATE, tournament_form(**overrides))
 
     assert response.status_code == 200
     form = response.context["form"]
@@ -182,11 +155,11 @@ def test_create_and_list_are_staff_only(client):
         response = client.get(url)
         assert response.status_code == 302
         assert "login" in response["Location"]
-    assert client.post(CREATE, _form()).status_code == 302
+    assert client.post(CREATE, tournament_form()).status_code == 302
     client.force_login(get_user_model().objects.create_user("member"))
     assert client.get(CREATE).status_code == 403
     assert client.get(LIST).status_code == 403
-    assert client.post(CREATE, _form()).status_code == 403
+    assert client.post(CREATE, tournament_form()).status_code == 403
     assert not Tournament.objects.exists()
 
 

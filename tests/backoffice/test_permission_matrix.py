@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -35,9 +34,10 @@ from actions.tournaments import create_tournament, finish_tournament
 from core.roles import SYSTEM
 from players.models import Club
 from ratings.models import PlayerRating
-from tests.actions.test_trf_import import SMALL
 from tests.datafiles import FIDE
 from tests.factories import make_player, register, standard_list
+from tests.helpers import snapshot
+from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, RequestedBye, ResultReport, Round, Tournament
 
@@ -504,16 +504,6 @@ def _url_names(patterns: list[Any], namespace: str = "") -> set[str]:
         elif isinstance(entry, URLPattern):
             names.add(f"{namespace}{entry.name}")
     return names
-
-
-def snapshot() -> dict[str, list[tuple]]:
-    """Every row of every table of the project's apps (and their many-to-many tables)."""
-    rows = {}
-    for label in ("players", "ratings", "tournaments", "core"):
-        for model in apps.get_app_config(label).get_models(include_auto_created=True):
-            values = model.objects.order_by("pk").values_list()
-            rows[model._meta.db_table] = [tuple(map(str, row)) for row in values]
-    return rows
 
 
 def _client(w: World, role: str) -> Client:

@@ -22,8 +22,8 @@ from core import roles
 from core.roles import SYSTEM
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
-from tests.actions.test_trf_import import SMALL
 from tests.factories import make_player, standard_list
+from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
 

@@ -20,8 +20,9 @@ from core.roles import SYSTEM
 from ratings.models import RatingList
 from rules.files.h9 import parse_h9
 from rules.files.turnering import parse_turnering
-from tests.actions.test_trf_import import SMALL, counts
 from tests.factories import make_player, make_superuser
+from tests.helpers import counts
+from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Tournament
 

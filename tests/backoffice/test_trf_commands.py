@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from ratings.models import PlayerRating
-from tests.actions.test_trf_import import SMALL
 from tests.factories import standard_list
+from tests.trf_samples import SMALL
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,8 @@ from django.urls import reverse
 
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from core.roles import SYSTEM
-from tests.actions.test_trf_import import SMALL, counts
+from tests.helpers import counts
+from tests.trf_samples import SMALL
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

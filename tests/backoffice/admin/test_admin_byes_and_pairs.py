@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from actions.byes import add_forbidden_pair, request_bye
 from core.roles import SYSTEM
-from tests.backoffice.admin.test_admin_writes import inline_management
 from tests.factories import make_player, make_superuser, make_tournament, register, standard_list
+from tests.form_data import inline_management
 from tournaments.enums import PairingSystem
 from tournaments.models import ForbiddenPair, RequestedBye, Tournament
 
