@@ -11,7 +11,6 @@ from actions.ratings import set_starting_rating
 from actions.results import record_result
 from core.roles import SYSTEM
 from ratings.models import RatingList
-from tests.backoffice.admin.test_admin_writes import match  # noqa: F401 -- a fixture
 from tests.factories import make_player, standard_list
 from tests.helpers import body_rows
 
@@ -25,7 +24,7 @@ def leaderboard(client) -> list[tuple[str, str, str]]:
 
 
 def test_every_replay_raises_its_list_version_only(
-    match,  # noqa: F811
+    match,
     django_capture_on_commit_callbacks,
 ):
     rapid = RatingList.objects.get(slug="chess-rapid")
@@ -40,7 +39,7 @@ def test_every_replay_raises_its_list_version_only(
     assert after[1] == before[1]
 
 
-def test_leaderboard_shows_an_entered_result_at_once(client, match):  # noqa: F811
+def test_leaderboard_shows_an_entered_result_at_once(client, match):
     first = leaderboard(client)
     assert (
         leaderboard(client)
@@ -62,7 +61,7 @@ def test_leaderboard_shows_an_entered_result_at_once(client, match):  # noqa: F8
     ]
 
 
-def test_player_page_shows_an_entered_result_at_once(client, match):  # noqa: F811
+def test_player_page_shows_an_entered_result_at_once(client, match):
     url = reverse("ratings:player", args=[match["ann"].pk])
     client.get(url)
     before = client.get(url).content.decode()
@@ -76,7 +75,7 @@ def test_player_page_shows_an_entered_result_at_once(client, match):  # noqa: F8
     assert "Spring Open" in after
 
 
-def test_home_shows_a_new_rated_player_at_once(client, match):  # noqa: F811
+def test_home_shows_a_new_rated_player_at_once(client, match):
     def rated_players() -> str:
         rows = body_rows(client.get(reverse("ratings:home")).content)
         return next(row[4] for row in rows if row[0] == "Chess standard")
@@ -94,7 +93,7 @@ def test_home_shows_a_new_rated_player_at_once(client, match):  # noqa: F811
     assert rated_players() == "4"
 
 
-def test_leaderboard_federations_follow_the_version(client, match):  # noqa: F811
+def test_leaderboard_federations_follow_the_version(client, match):
     assert 'value="NOR"' not in client.get(LEADERBOARD).content.decode()
 
     set_starting_rating(
@@ -108,7 +107,7 @@ def test_leaderboard_federations_follow_the_version(client, match):  # noqa: F81
     assert 'value="NOR"' in client.get(LEADERBOARD).content.decode()
 
 
-def test_live_rating_of_the_ratings_table_follows_the_version(client, match):  # noqa: F811
+def test_live_rating_of_the_ratings_table_follows_the_version(client, match):
     url = reverse("ratings:player", args=[match["bob"].pk])
     assert body_rows(client.get(url).content)[0][2] == "1900"
 
@@ -123,7 +122,7 @@ def _federation_reads(captured) -> int:
 
 def test_results_keep_the_federations_and_a_federation_change_renews_them(
     client,
-    match,  # noqa: F811
+    match,
     django_capture_on_commit_callbacks,
 ):
     """The filter's federations are read from every rated player: a result that only moves
@@ -153,7 +152,7 @@ def _club_reads(captured) -> int:
 
 def test_results_keep_the_filters_clubs_and_a_club_renamed_renews_them(
     client,
-    match,  # noqa: F811
+    match,
     django_capture_on_commit_callbacks,
 ):
     """The club filter's clubs are kept like the federations: a result keeps them, a club's

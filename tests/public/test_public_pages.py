@@ -21,7 +21,6 @@ from tests.factories import (
     register,
 )
 from tests.helpers import body_rows, tables
-from tests.public.test_player_and_tournament import calculation  # noqa: F401 -- a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -211,7 +210,7 @@ def test_distribution_of_an_empty_list(client):
 # --------------------------------------------------------------------------- player page
 
 
-def test_player_chart_points_carry_date_rating_and_event(client, calculation):  # noqa: F811
+def test_player_chart_points_carry_date_rating_and_event(client, calculation):
     ann = calculation["ann"]
     february = ann.rating_changes.filter(period__isnull=False).first().period
     PublishedRating.objects.create(published_list=february, player=ann, rating=1500, change=-20)
@@ -226,7 +225,7 @@ def test_player_chart_points_carry_date_rating_and_event(client, calculation):  
     assert '<svg class="chart history-chart"' in html
 
 
-def test_player_page_shows_peak_class_and_distance(client, calculation):  # noqa: F811
+def test_player_page_shows_peak_class_and_distance(client, calculation):
     html = client.get(reverse("ratings:player", args=[calculation["ann"].pk])).content.decode()
 
     facts = re.findall(r"<dt>([^<]*)</dt><dd>(.*?)</dd>", html)
@@ -236,7 +235,7 @@ def test_player_page_shows_peak_class_and_distance(client, calculation):  # noqa
     assert ("Next class", "Class B in 46") in facts
 
 
-def test_player_page_lists_tournaments_with_performance(client, calculation):  # noqa: F811
+def test_player_page_lists_tournaments_with_performance(client, calculation):
     response = client.get(reverse("ratings:player", args=[calculation["ann"].pk]))
 
     performance = tables(response.content)[-1]
@@ -248,14 +247,14 @@ def test_player_page_lists_tournaments_with_performance(client, calculation):  #
     ]
 
 
-def test_player_page_offers_head_to_head_against_each_opponent(client, calculation):  # noqa: F811
+def test_player_page_offers_head_to_head_against_each_opponent(client, calculation):
     html = client.get(reverse("ratings:player", args=[calculation["ann"].pk])).content.decode()
 
     options = re.findall(r'<option value="(\d+)">([^<]*)</option>', html.split("h2h-opponent")[2])
     assert [name for _pk, name in options] == ["Bell, Bob", "Cole, Cy", "Dale, Dee"]
 
 
-def test_player_games_are_paginated_newest_first_with_the_calculation(client, calculation):  # noqa: F811
+def test_player_games_are_paginated_newest_first_with_the_calculation(client, calculation):
     url = reverse("ratings:player_games", args=[calculation["ann"].pk])
 
     rows = body_rows(client.get(url).content)

@@ -6,14 +6,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from actions.boards import add_game, delete_game
-from actions.ratings import set_starting_rating
-from actions.registrations import register_player
+from actions.boards import delete_game
 from actions.results import record_result
 from core.roles import SYSTEM
 from players.models import Player
 from ratings.models import PlayerRating, PublishedList, RatingChange
-from tests.factories import make_player, make_superuser, make_tournament, standard_list
+from tests.factories import make_player, make_superuser, standard_list
+from tests.form_data import inline_management
 from tests.helpers import body_rows
 from tournaments.models import Game, Registration, Round
 
@@ -24,32 +23,6 @@ pytestmark = pytest.mark.django_db
 def admin_client(client):
     client.force_login(make_superuser())
     return client
-
-
-@pytest.fixture
-def match():
-    """Ann 1500 and Bob 1900 (K 20, 50 games each) paired in a rated round; Cy 1510 idle."""
-    rating_list = standard_list()
-    ann, bob, cy = make_player("Ames", "Ann"), make_player("Bell", "Bob"), make_player("Cole", "Cy")
-    for player, rating in ((ann, 1500), (bob, 1900), (cy, 1510)):
-        set_starting_rating(
-            player=player, rating_list=rating_list, rating=rating, games=50, actor=SYSTEM
-        )
-    tournament = make_tournament(
-        "Spring Open", slug="spring-open", start_date=datetime.date(2026, 3, 1)
-    )
-    for player in (ann, bob, cy):
-        register_player(tournament=tournament, player=player, actor=SYSTEM)
-    round_ = Round.objects.create(tournament=tournament, number=1, date=tournament.start_date)
-    game = add_game(round=round_, board=1, white=ann, black=bob, actor=SYSTEM)
-    return {
-        "ann": ann,
-        "bob": bob,
-        "cy": cy,
-        "tournament": tournament,
-        "round": round_,
-        "game": game,
-    }
 
 
 def leaderboard(client) -> list[tuple[str, str, str]]:
@@ -276,15 +249,6 @@ def test_published_list_added_in_admin_closes_the_period(admin_client, match):
     published = PublishedList.objects.get()
     assert published.date == datetime.date(2026, 4, 1)
     assert PlayerRating.objects.get(player=match["ann"]).rating == 1518
-
-
-def inline_management(prefix: str, total: int, initial: int) -> dict[str, str]:
-    return {
-        f"{prefix}-TOTAL_FORMS": str(total),
-        f"{prefix}-INITIAL_FORMS": str(initial),
-        f"{prefix}-MIN_NUM_FORMS": "0",
-        f"{prefix}-MAX_NUM_FORMS": "1000",
-    }
 
 
 def test_tournament_added_in_admin_with_rounds_and_registrations(admin_client):
