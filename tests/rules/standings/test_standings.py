@@ -27,54 +27,8 @@ from rules.standings import (
     parse_tiebreaks,
     progress_table,
     standings,
-    tiebreak_values,
 )
-
-_MIRROR = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
-
-
-def build(rounds, players, *, ratings=None, **options):
-    """A tournament from rounds of ``(white, black, white's result)`` or ``(player, bye code)``."""
-    entries = {p: [] for p in range(1, players + 1)}
-    for round_ in rounds:
-        for game in round_:
-            if len(game) == 2:
-                entries[game[0]].append(Entry(result=game[1]))
-            else:
-                white, black, result = game
-                entries[white].append(Entry(black, "w", result))
-                entries[black].append(Entry(white, "b", _MIRROR[result]))
-    ratings = ratings or {p: 2300 - 50 * p for p in entries}
-    return Tournament(
-        tuple(Player(p, f"Player {p}", ratings.get(p), tuple(entries[p])) for p in sorted(entries)),
-        rounds=len(rounds),
-        **options,
-    )
-
-
-def values(tournament, code, **kwargs):
-    return tiebreak_values(tournament, code, **kwargs)
-
-
-# An 8-player, 5-round Swiss with a half-point bye, two pairing-allocated byes, a forfeit and a
-# withdrawal. Ratings: player p is rated 2300 - 50p (1: 2250 … 8: 1900).
-#
-#   R1: 1-5 1-0   2-6 ½-½   3-7 1-0   4-8 1-0
-#   R2: 1 H       3-2 0-1   4-6 1-0   7-5 0-1   8 U (PAB)
-#   R3: 2-1 0-1   4-3 ½-½   6-7 1-0   8-5 1-0
-#   R4: 1-4 0-1   2-5 1-0   3-6 1-0   8-7 +/- (7 forfeits)
-#   R5: 3-1 0-1   4-2 ½-½   6-8 1-0   5 U (PAB)   7 Z (withdrawn)
-#
-# Scores: 1: 3.5  2: 3  3: 2.5  4: 4  5: 2  6: 2.5  7: 0  8: 3.
-# S* equals the score for everybody except 7: R4 is a forfeit loss (counted as awarded, 0),
-# R5 a zero-point bye followed by nothing (withdrawal, counted as a draw): S*(7) = 0.5.
-SWISS = [
-    [(1, 5, "1"), (2, 6, "="), (3, 7, "1"), (4, 8, "1")],
-    [(1, "H"), (3, 2, "0"), (4, 6, "1"), (7, 5, "0"), (8, "U")],
-    [(2, 1, "0"), (4, 3, "="), (6, 7, "1"), (8, 5, "1")],
-    [(1, 4, "0"), (2, 5, "1"), (3, 6, "1"), (8, 7, "+")],
-    [(3, 1, "0"), (4, 2, "="), (6, 8, "1"), (5, "U"), (7, "Z")],
-]
+from tests.rules.standings.data import MIRROR, SWISS, build, values
 
 
 @pytest.fixture
@@ -310,7 +264,7 @@ def round_robin_event(players, points_of_lower, **options):
         for g in r.games:
             lower, higher = sorted((g.white, g.black))
             result = points_of_lower[(lower, higher)]
-            games.append((g.white, g.black, result if g.white == lower else _MIRROR[result]))
+            games.append((g.white, g.black, result if g.white == lower else MIRROR[result]))
         rounds.append(games + ([(r.bye, "Z")] if r.bye else []))
     return build(rounds, players, round_robin=True, **options)
 

@@ -10,12 +10,12 @@ from fractions import Fraction as F
 import pytest
 
 from rules.standings import EDITIONS, PRESETS, parse_tiebreaks, standings
-from tests.rules.standings.test_standings import SWISS, build, values
+from tests.rules.standings.data import SWISS, build, values
 
 
 @pytest.fixture
 def swiss():
-    # See test_standings.SWISS. S05: 1: 3.5 (H as ½)  2: 3  3: 2.5  4: 4
+    # See tests/rules/standings/data.py, SWISS. S05: 1: 3.5 (H as ½)  2: 3  3: 2.5  4: 4
     # 5: 1.5 (R5 PAB as ½)  6: 2.5  7: 0.5 (R4 forfeit loss as ½, R5 Z as 0)
     # 8: 2 (R2 PAB and R4 forfeit win as ½ each).
     return build(SWISS, 8, edition="2005")

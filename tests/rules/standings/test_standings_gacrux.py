@@ -25,7 +25,7 @@ fractions, ``-0`` and ``None`` as no value. A case is keyed ``folder/file.trf`` 
 indexed by pairing number - 1, as fraction strings or ``null``.
 
 Until ``rules/files/trf.py`` is merged, a small private reader of TRF ``001`` records (and the
-``162`` scoring record) lives in this module.
+``162`` scoring record) lives in ``tests/rules/standings/data.py``.
 """
 
 from __future__ import annotations
@@ -45,13 +45,13 @@ from rules.pairing.berger import berger_schedule
 from rules.standings import (
     Entry,
     Player,
-    PointSystem,
     Tournament,
     Value,
     parse_tiebreak,
     tiebreak_values,
 )
 from tests.datafiles import DATA, DUTCH_2026, TRF_REAL
+from tests.rules.standings.data import read_trf
 
 FILES = sorted(DUTCH_2026.glob("*.trf")) + sorted(TRF_REAL.glob("*.trf"))
 REFERENCE = DATA / "gacrux" / "tiebreaks.json"
@@ -93,48 +93,6 @@ UNRATED = ["ARO/U1400", "ARO/C1/U1400", "TPR/U1400", "PTP/U1400", "APRO/U1400", 
 EDITION_2024 = ["BH/V2024", "BH/C1/V2024", "BH/M1/V2024", "FB/V2024", "SB/V2024", "SB/C1/V2024"]
 #: Mid-tournament standings ("after round k").
 MIDWAY = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "AOB", "KS", "PS", "WIN", "REP", "STD", "ARO"]
-
-# --------------------------------------------------------------------------- TRF reader
-
-
-def read_trf(path: Path) -> Tournament:
-    """Players and rounds from the ``001`` records; points from ``162`` (else 1 / ½ / 0)."""
-    players = []
-    win, draw = Fraction(1), Fraction(1, 2)
-    rounds_record = 0
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        if line.startswith("162"):
-            pairs = {line[i]: line[i + 1 : i + 5] for i in range(5, len(line) - 4, 9)}
-            win = Fraction(pairs.get("W", "1").strip() or "1")
-            draw = Fraction(pairs.get("D", "0.5").strip() or "0.5")
-        elif line.startswith(("XXR", "142")):
-            rounds_record = int(line[4:].split()[0])
-        elif line.startswith("001"):
-            entries = []
-            k = 0
-            while 91 + 10 * k < len(line):
-                chunk = line[91 + 10 * k : 99 + 10 * k].ljust(8)
-                opponent = int(chunk[0:4]) if chunk[0:4].strip() else 0
-                colour = chunk[5].strip() or None
-                result = chunk[7].strip() or "Z"
-                entries.append(Entry(opponent or None, colour, result))
-                k += 1
-            rating = line[48:52].strip()
-            players.append(
-                Player(
-                    tpn=int(line[4:8]),
-                    name=line[14:47].strip(),
-                    rating=int(rating) if rating and int(rating) > 0 else None,
-                    entries=tuple(entries),
-                )
-            )
-    rounds = max([rounds_record, *(len(p.entries) for p in players)])
-    players = [
-        Player(p.tpn, p.name, p.rating, p.entries + (Entry(),) * (rounds - len(p.entries)))
-        for p in players
-    ]
-    return Tournament(tuple(players), rounds, PointSystem(win=win, draw=draw))
-
 
 # --------------------------------------------------------------------------- reference
 

@@ -45,7 +45,7 @@ from fractions import Fraction as F
 
 from rules.standings import tiebreak_values
 from tests.datafiles import DATA
-from tests.rules.standings.test_standings_gacrux import read_trf
+from tests.rules.standings.data import read_trf
 
 CASE = DATA / "gacrux" / "zero-bye-then-forfeit.trf"
 RUNS = DATA / "gacrux" / "zero-bye-then-forfeit.json"
