@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from fractions import Fraction
 
 import pytest
 from django.core.management import call_command
@@ -18,62 +17,18 @@ from actions.rounds import pair_next_round, publish_round
 from actions.tournaments import create_tournament
 from backoffice.files.results import export_h9, export_turnering
 from core.roles import SYSTEM
-from rules.files.h9 import H9Error, H9File, H9Game, H9Player, parse_h9, write_h9
+from rules.files.h9 import H9Error, parse_h9, write_h9
 from rules.files.turnering import (
     TurneringError,
-    TurneringFile,
-    TurneringPlayer,
     parse_turnering,
     write_turnering,
 )
 from rules.pairing.mcmahon import pair_round
 from tests.factories import make_player
+from tests.rules.files.result_samples import H9, TURNERING
 from tournaments.enums import PairingSystem
 from tournaments.models import Game
 from tournaments.pairing_queries import mcmahon_state
-
-H9 = H9File(
-    name="Lyon Open",
-    start="2026-05-01",
-    end="2026-05-02",
-    city="Lyon",
-    country="FR",
-    tournament_class="B",
-    komi="6.5",
-    time_minutes=60,
-    players=(
-        H9Player(
-            1,
-            "Dupont",
-            "Marie Anne",
-            "2k",
-            "FR",
-            "Lyon",
-            (Fraction(29), Fraction(57), Fraction(113)),
-            (H9Game(2, "+", "w", 0), H9Game(0, "+")),
-        ),
-        H9Player(
-            2,
-            "Ng",
-            "Li",
-            "3k",
-            "--",
-            "",
-            (Fraction(28), Fraction(57), Fraction(113)),
-            (H9Game(1, "-", "b", 0), H9Game(3, "+", "b", 1, played=False)),
-        ),
-        H9Player(
-            3,
-            "Ko",
-            "Jo",
-            "4k",
-            "DE",
-            "Bonn",
-            (Fraction(53, 2), Fraction(55), Fraction(110)),
-            (H9Game(0, "-"), H9Game(2, "-", "w", 1, played=False)),
-        ),
-    ),
-)
 
 H9_TEXT = """\
 ; CL[B]
@@ -166,19 +121,6 @@ def test_h9_players_before_the_header_and_empty_files():
     error = _h9_error("; EV[x]\n; DT[2026-01-01]\n")
     assert (error.line, error.reason) == (1, "no player lines")
 
-
-TURNERING = TurneringFile(
-    name="Shogi Open, Lyon edition",
-    city="Lyon",
-    country="FR",
-    date="2026-05-01",
-    time_control="30 min + 30 s byoyomi",
-    players=(
-        TurneringPlayer(1, "Dupont", "Marie", ((2, "+"), (3, "+"), (0, "+")), "FR"),
-        TurneringPlayer(2, "Tanaka", "Hiro", ((1, "-"), (0, "+"), (3, "=")), "JP", new=True),
-        TurneringPlayer(3, "Müller", "Jörg", ((0, "-"), (1, "-"), (2, "=")), "DE"),
-    ),
-)
 
 TURNERING_TEXT = """\
 [Shogi Open, Lyon edition, Lyon, FR, 2026-05-01]
