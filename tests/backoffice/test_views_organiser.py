@@ -59,7 +59,7 @@ def league(admin_client):
 def test_settings_three_one_zero_reaches_the_engine(admin_client, league):
     tournament, _players = league
 
-    # Baku is not defined for 3/1/0 (C.04.5.1; test_baku_points.py): off here
+    # Baku is not defined for 3/1/0 (C.04.5.1; tests/tournaments/test_validators_baku.py): off here
     response = admin_client.post(
         _url("organise_settings"), {**SETTINGS, "accelerated": ""}, follow=True
     )

@@ -122,7 +122,7 @@ READ_ONLY = frozenset(
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
-#: password change and reset: tests/backoffice/test_accounts.py), never the project's tables.
+#: password change and reset: tests/backoffice/views/test_accounts.py), never the project's tables.
 SESSION_ONLY = frozenset(
     {
         "set_language",
@@ -138,7 +138,7 @@ SESSION_ONLY = frozenset(
     }
 )
 #: Writes allowed to whoever holds a one-time link, whatever their role (accepting an
-#: invitation: tests/backoffice/test_invitations.py tries used, revoked, expired and wrong
+#: invitation: tests/backoffice/views/test_invitations.py tries used, revoked, expired and wrong
 #: tokens, each writing nothing).
 TOKEN_HOLDER = frozenset({"accept_invitation"})
 

@@ -1,7 +1,7 @@
 """Go (EGF) and shogi (FESA) on the pages: grades and each system's own per-game numbers.
 
 The data is entered through the services; the numbers are those worked out by hand in
-tests/rules/ratings/test_go_shogi_replay.py (2100 v 2100: con 17.5809, bonus 0.5158, +9.3062;
+tests/rules/ratings/test_replay_go_shogi.py (2100 v 2100: con 17.5809, bonus 0.5158, +9.3062;
 1700 beats 1900 in FESA: opponent final rating 1882.48, win bonus +27.3726).
 """
 

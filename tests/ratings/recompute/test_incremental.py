@@ -1,5 +1,6 @@
 """Incremental updates: a result re-derives only what it can change, and writes only the rows
-that differ; the state is always the state of a full replay (see also test_property.py)."""
+that differ; the state is always the state of a full replay (see also
+test_incremental_property.py)."""
 
 from __future__ import annotations
 

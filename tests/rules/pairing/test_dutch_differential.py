@@ -5,7 +5,7 @@ test-only oracle: our engine never imports it. Every round of each seeded tourna
 to both engines with the same state; they must give the same pairs and the same
 pairing-allocated bye. Colours must agree too, except for the two known caissify differences
 described in ``bench/differential.py`` (one of them is a disagreement with the 2026 text, see
-``test_differential_text.py``).
+``test_dutch_differential_text.py``).
 
 The small set runs in the normal suite; the large one (``slow``) covers 290 tournaments of
 10-200 players with requested byes, forfeits, withdrawals and late entries.
