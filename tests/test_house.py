@@ -1,5 +1,5 @@
 """The shape of the house: module sizes, the folders of the layers, no import circles, test
-modules that import no other test module.
+modules that import no other test module and mirror the module they test.
 
 The import directions between the layers are checked by ``make lint`` (import-linter, the
 contracts in ``pyproject.toml``); function complexity by ruff (``C901``, at most 15). Nothing
@@ -228,3 +228,69 @@ def test_no_test_module_imports_another():
     importing = {name: sorted(targets & test_modules) for name, targets in graph.items()}
 
     assert {name: targets for name, targets in importing.items() if targets} == {}
+
+
+# --------------------------------------------------------------------------- the tests' tree
+
+#: What in ``tests/`` tests no one source module, and so mirrors none, each with its reason.
+CROSS_CUTTING = {
+    "browser/": "the pages in a real Chromium, across the faces",
+    "safety/": "concurrency, fuzzing, faults and hardening, across the layers",
+    "migrations/": "the migrations of every app, from an older schema to today's",
+    "test_house.py": "the shape of the source tree",
+    "test_docs.py": "the documents",
+    "test_translations.py": "the Russian catalogue of every layer",
+    "test_russian_pages.py": "every page in Russian",
+    "rules/test_purity.py": "every module of the rules layer and the other pure modules",
+}
+
+
+def mirrors_a_source_module(path: Path) -> bool:
+    """``tests/<source dir>/test_<module>[_<aspect>].py`` with ``<source dir>/<module>.py`` or
+    the package ``<source dir>/<module>/`` in the repository: tests of ``actions/boards.py``
+    in ``tests/actions/test_boards*.py``, of the package ``backoffice/views/`` as a whole in
+    ``tests/backoffice/test_views*.py``."""
+    source_dir = ROOT.joinpath(*path.relative_to(TESTS).parts[:-1])
+    pieces = path.stem.removeprefix("test_").split("_")
+    names = ("_".join(pieces[:end]) for end in range(1, len(pieces) + 1))
+    return any(
+        (source_dir / f"{name}.py").is_file() or (source_dir / name / "__init__.py").is_file()
+        for name in names
+    )
+
+
+def _cross_cutting(path: Path) -> bool:
+    relative = path.relative_to(TESTS).as_posix()
+    return any(
+        relative.startswith(key) if key.endswith("/") else relative == key for key in CROSS_CUTTING
+    )
+
+
+def test_test_modules_mirror_the_module_they_test():
+    """A test module lives where the module it mainly tests lives, under ``tests/`` (see
+    ``mirrors_a_source_module``); ``CROSS_CUTTING`` lists the exceptions."""
+    misplaced = [
+        path.relative_to(ROOT).as_posix()
+        for path in _test_tree()
+        if path.name.startswith("test_")
+        and not _cross_cutting(path)
+        and not mirrors_a_source_module(path)
+    ]
+
+    assert misplaced == []
+    assert [key for key in CROSS_CUTTING if not (TESTS / key).exists()] == []
+
+
+def test_every_folder_of_tests_is_a_package():
+    """``tests/`` is a package (the rootdir-relative names keep two test modules of one base
+    name in different folders apart): so is each folder under it that holds Python."""
+    folders = {path.parent for path in _test_tree()}
+
+    assert (
+        sorted(
+            folder.relative_to(ROOT).as_posix()
+            for folder in folders
+            if not (folder / "__init__.py").is_file()
+        )
+        == []
+    )
