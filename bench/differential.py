@@ -4,13 +4,14 @@ Each round of a seeded tournament from :mod:`bench.generate` is given to both en
 same :class:`TournamentState`; the tournament continues with our pairing. A round agrees when
 both give the same set of pairs (as unordered pairs) and the same pairing-allocated bye.
 Colours are compared too: a colour difference is *explained* when it is the known caissify
-deviation described in ``tests/pairing/test_differential_text.py`` (caissify ranks the two
-players by TPN alone when granting a colour preference, the 2026 text ranks by score first),
-that is when the two players have different scores and the higher score has the higher TPN.
-A second known difference is counted apart: when neither player has played a game yet (round 1,
-or a later round for late entries), the colours follow the initial colour and the parity of the
-higher player's number (Art. 5.2.5); with absent players in the field caissify uses the TPN,
-bbpPairings (and our engine, checked against it) the player's rank among those present.
+deviation described in ``tests/rules/pairing/test_dutch_differential_text.py`` (caissify ranks
+the two players by TPN alone when granting a colour preference, the 2026 text ranks by score
+first), that is when the two players have different scores and the higher score has the higher
+TPN. A second known difference is counted apart: when neither player has played a game yet
+(round 1, or a later round for late entries), the colours follow the initial colour and the
+parity of the higher player's number (Art. 5.2.5); with absent players in the field caissify
+uses the TPN, bbpPairings (and our engine, checked against it) the player's rank among those
+present.
 """
 
 from __future__ import annotations

@@ -202,7 +202,7 @@ class RatingChange(models.Model):
     # whole from the games; PostgreSQL checked its six deferred keys row by row at COMMIT,
     # half of a full replay's time (issue 20). Deletes still cascade: Django collects the
     # ledger rows of a deleted game, player or list (every delete goes through the ORM), and
-    # tests/ratings/test_ledger_references.py checks that no row outlives what it names.
+    # tests/ratings/test_models_ledger_references.py checks that no row outlives what it names.
     rating_list = models.ForeignKey(
         RatingList,
         on_delete=models.CASCADE,

@@ -5,6 +5,7 @@ is reproducible and never depends on a lucky draw. Local runs keep exploring new
 (and replay any failure they found from the local example database).
 """
 
+import datetime
 import os
 
 import pytest
@@ -72,3 +73,37 @@ def smtp_server(settings, tmp_path):
         settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
         settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
         yield server
+
+
+@pytest.fixture
+def match():
+    """Ann 1500 and Bob 1900 (K 20, 50 games each) paired in a rated round; Cy 1510 idle
+    (shared by the admin's and the public pages' tests)."""
+    from actions.boards import add_game
+    from actions.ratings import set_starting_rating
+    from actions.registrations import register_player
+    from core.roles import SYSTEM
+    from tests.factories import make_player, make_tournament, standard_list
+    from tournaments.models import Round
+
+    rating_list = standard_list()
+    ann, bob, cy = make_player("Ames", "Ann"), make_player("Bell", "Bob"), make_player("Cole", "Cy")
+    for player, rating in ((ann, 1500), (bob, 1900), (cy, 1510)):
+        set_starting_rating(
+            player=player, rating_list=rating_list, rating=rating, games=50, actor=SYSTEM
+        )
+    tournament = make_tournament(
+        "Spring Open", slug="spring-open", start_date=datetime.date(2026, 3, 1)
+    )
+    for player in (ann, bob, cy):
+        register_player(tournament=tournament, player=player, actor=SYSTEM)
+    round_ = Round.objects.create(tournament=tournament, number=1, date=tournament.start_date)
+    game = add_game(round=round_, board=1, white=ann, black=bob, actor=SYSTEM)
+    return {
+        "ann": ann,
+        "bob": bob,
+        "cy": cy,
+        "tournament": tournament,
+        "round": round_,
+        "game": game,
+    }

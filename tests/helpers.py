@@ -8,11 +8,14 @@ import re
 from html.parser import HTMLParser
 from typing import Any
 
+from django.apps import apps
+
 from actions.ratings import close_rating_period, set_starting_rating
 from core.roles import SYSTEM
+from players.models import Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
 from tests.factories import make_game, make_player, make_round, make_tournament, standard_list
-from tournaments.models import Game, Registration, Tournament
+from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 
 
 class _TableParser(HTMLParser):
@@ -137,3 +140,22 @@ def full_state() -> dict[str, list]:
         "lists": list(PublishedList.objects.order_by("pk").values_list()),
         "published": list(PublishedRating.objects.order_by("pk").values_list()),
     }
+
+
+def counts() -> dict[str, int]:
+    """How many players, tournaments, registrations, rounds, games and requested byes there
+    are: what a TRF import writes."""
+    return {
+        model.__name__: model.objects.count()
+        for model in (Player, Tournament, Registration, Round, Game, RequestedBye)
+    }
+
+
+def snapshot() -> dict[str, list[tuple]]:
+    """Every row of every table of the project's apps (and their many-to-many tables)."""
+    rows = {}
+    for label in ("players", "ratings", "tournaments", "core"):
+        for model in apps.get_app_config(label).get_models(include_auto_created=True):
+            values = model.objects.order_by("pk").values_list()
+            rows[model._meta.db_table] = [tuple(map(str, row)) for row in values]
+    return rows

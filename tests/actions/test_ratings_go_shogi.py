@@ -203,7 +203,7 @@ def test_set_declared_grade_refuses_bad_grades_and_lists_without_grades():
 
 def test_fesa_results_entered_give_the_fixed_point_numbers():
     # 1700 (K 24) beats 1900 (K 24), both with 30 games: opponent final ratings 1882.484256
-    # and 1727.372638 (iterated by hand in tests/rules/ratings/test_go_shogi_replay.py); A gains
+    # and 1727.372638 (iterated by hand in tests/rules/ratings/test_replay_go_shogi.py); A gains
     # the win bonus 24 x (1882.484 - 1700)/160 = 27.372638 -> 1727; B -17.515744 -> 1882.
     rating_list = shogi_list()
     a, b = make_player("A"), make_player("B")

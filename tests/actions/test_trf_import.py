@@ -14,7 +14,9 @@ from players.models import Player
 from rules.files import trf
 from tests.datafiles import DATA
 from tests.factories import make_player
-from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+from tests.helpers import counts
+from tests.trf_samples import SMALL
+from tournaments.models import Game, Registration, RequestedBye
 
 pytestmark = pytest.mark.django_db
 
@@ -22,26 +24,9 @@ pytestmark = pytest.mark.django_db
 #: The tie-breaks of example1.trf's rank column, with standings edition "2005" (docs/trf.md).
 EXAMPLE1_TIEBREAKS = "BH SB WIN TPN"
 
-SMALL = """\
-012 Club Open
-042 2026/03/01
-052 2026/03/02
-142 3
-001    1 m    Alpha, Ann                        2000 ENG     1234567 1990/01/02  1.0    1     3 w 1
-001    2 w    Beta, Bea                         1900                 1985/05/05  0.5    2  0000 - H
-001    3 m    Gamma, Gil                        1800                             0.0    3     1 b 0  0000 - H
-"""  # noqa: E501
-
 
 def shared(name: str) -> Path:
     return DATA / name
-
-
-def counts() -> dict[str, int]:
-    return {
-        model.__name__: model.objects.count()
-        for model in (Player, Tournament, Registration, Round, Game, RequestedBye)
-    }
 
 
 @pytest.fixture

@@ -162,3 +162,13 @@ def assert_no_horizontal_scroll(page) -> None:
     """The document is no wider than the viewport: nothing scrolls sideways but tables' boxes."""
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], f"page is {widths[0]}px wide in a {widths[1]}px viewport"
+
+
+def table_rows(page, columns: int | None = None) -> list[list[str]]:
+    """The body rows of the page's first table as lists of cell texts (first ``columns``)."""
+    rows = page.locator("table.table").first.locator("tbody tr")
+    cells = [
+        [" ".join(text.split()) for text in rows.nth(i).locator("td").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+    return [row[:columns] for row in cells] if columns else cells

@@ -11,8 +11,7 @@ from __future__ import annotations
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, assert_no_horizontal_scroll
-from tests.browser.test_pages import table_rows
+from tests.browser.conftest import PHONE, assert_no_horizontal_scroll, table_rows
 
 LEADERBOARD = reverse("ratings:leaderboard", args=["chess-standard"])
 DISTRIBUTION = reverse("ratings:distribution", args=["chess-standard"])

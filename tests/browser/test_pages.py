@@ -10,19 +10,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import PHONE, assert_no_horizontal_scroll
+from tests.browser.conftest import PHONE, assert_no_horizontal_scroll, table_rows
 
 LEADERBOARD = reverse("ratings:leaderboard", args=["chess-standard"])
-
-
-def table_rows(page, columns: int | None = None) -> list[list[str]]:
-    """The body rows of the page's first table as lists of cell texts (first ``columns``)."""
-    rows = page.locator("table.table").first.locator("tbody tr")
-    cells = [
-        [" ".join(text.split()) for text in rows.nth(i).locator("td").all_inner_texts()]
-        for i in range(rows.count())
-    ]
-    return [row[:columns] for row in cells] if columns else cells
 
 
 # Run by CI in its slow stage (Chromium included), to keep `make test` under five minutes.

@@ -21,8 +21,8 @@ from django.urls import reverse
 
 from players.models import Club, Player
 from ratings.models import RatingChange
-from tests.actions.test_trf_import import SMALL
 from tests.factories import make_club, make_player, make_tournament, register, standard_list
+from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Registration, Round, Tournament
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from actions.boards import BoardChanged
 from actions.ratings import recompute_ratings
@@ -38,6 +38,7 @@ from tests.factories import (
     standard_list,
 )
 from tests.helpers import derived_state, rated_history
+from tests.safety.concurrency import run_threads
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, Round
 
@@ -51,28 +52,6 @@ pytestmark = [
 
 THREADS = 6
 CODES = ("10", "==", "01")
-
-
-def run_threads(work: list[Callable[[], None]]) -> list[BaseException]:
-    """Run each callable in its own thread (own connection), all released at once."""
-    barrier = threading.Barrier(len(work))
-    errors: list[BaseException] = []
-
-    def body(job: Callable[[], None]) -> None:
-        try:
-            barrier.wait()
-            job()
-        except BaseException as error:  # reported to the test below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=body, args=(job,)) for job in work]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
 
 
 def test_concurrent_entries_and_corrections_end_in_the_state_of_a_full_replay():

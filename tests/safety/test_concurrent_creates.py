@@ -20,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 
 from players.models import Player
+from tests.safety.concurrency import run_threads
 from tests.safety.create_forms import CASES, ONE, make_world, with_token
-from tests.safety.test_concurrency import run_threads
 from tournaments.models import Tournament
 
 pytestmark = [

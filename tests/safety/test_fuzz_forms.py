@@ -35,7 +35,7 @@ from backoffice.forms.clubs import ClubCreateForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
 from players.models import Club, Player
-from tests.safety.test_fuzz import FuzzCase, value
+from tests.safety.fuzz import FuzzCase, value
 from tournaments.models import Game, Tournament
 
 FIELDS = {

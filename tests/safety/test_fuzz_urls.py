@@ -29,7 +29,7 @@ from players.models import Player
 from public import forms as public_forms
 from public import urls as public_urls
 from ratings.filters import LeaderboardFilter
-from tests.safety.test_fuzz import FuzzCase, odd_text
+from tests.safety.fuzz import FuzzCase, odd_text
 
 
 def _walk(patterns, prefix: str):

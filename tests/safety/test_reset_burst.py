@@ -13,7 +13,7 @@ from django.core import mail
 from django.db import connection
 from django.test import Client
 
-from tests.safety.test_concurrency import run_threads
+from tests.safety.concurrency import run_threads
 
 pytestmark = [
     pytest.mark.django_db(transaction=True, serialized_rollback=True),

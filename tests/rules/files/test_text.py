@@ -7,7 +7,7 @@ from dataclasses import replace
 from rules.files.h9 import parse_h9, write_h9
 from rules.files.text import one_line
 from rules.files.turnering import parse_turnering, write_turnering
-from tests.backoffice.test_result_files import H9, TURNERING
+from tests.rules.files.result_samples import H9, TURNERING
 
 FORGED = "Evil\n001    9 m    Forged, Player"
 

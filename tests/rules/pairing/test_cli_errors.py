@@ -6,27 +6,10 @@ defect written into it; stderr must name the line and column of the defect.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-from tests.datafiles import ROOT
 from tests.rules.files.sample import SAMPLE, with_columns, with_line
-
-
-def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m tournaments.pairing`` from the project root."""
-    return subprocess.run(  # noqa: S603 -- fixed argv: this interpreter and our module
-        [sys.executable, "-m", "tournaments.pairing", *map(str, args)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
+from tests.rules.pairing.command import run_cli
 
 MALFORMED = {
     "wrong_columns": (

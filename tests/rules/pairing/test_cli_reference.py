@@ -5,7 +5,7 @@ the file an engine is given (rounds 1..r-1 played, round r holding only the requ
 ``H``/``Z``/``F``, ``XXR`` with the number of rounds, ``XXC`` with player 1's first colour
 for round 1), runs ``python -m tournaments.pairing --dutch IN -p OUT`` and compares the pairs
 (colours included) and the pairing-allocated bye with bbpPairings'. This is what JaVaFo-style
-checkers do with any engine; ``test_engine_reference.py`` checks the same rounds in-process.
+checkers do with any engine; ``test_dutch_reference.py`` checks the same rounds in-process.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def _players(path: Path) -> int:
 
 
 #: make test runs the command line on the tournaments of up to 60 players (the engine itself
-#: pairs every reference round in-process there, test_engine_reference.py); the larger ones,
+#: pairs every reference round in-process there, test_dutch_reference.py); the larger ones,
 #: one process a round, run in the slow stage CI also runs.
 REFERENCE_FILES = [
     path if _players(path) <= 60 else pytest.param(path, marks=pytest.mark.slow)

@@ -14,7 +14,7 @@ from rules.files.trf import PlayerRecord, TrfFile, write_trf
 from rules.pairing.cli import main
 from tests.datafiles import DATA, ROOT
 from tests.rules.files.sample import SAMPLE, with_columns, with_line
-from tests.rules.pairing.test_cli_errors import run_cli
+from tests.rules.pairing.command import run_cli
 
 LINES = SAMPLE.split("\n")
 COMPLETE = DATA / "dutch-2026" / "rtg-1000-16p-5r.trf"

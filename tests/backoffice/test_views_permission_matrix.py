@@ -1,0 +1,715 @@
+"""The permission matrix: every write URL of the site and every admin action, tried as each role.
+
+Roles: anonymous, a player, another club's organiser, the arbiter of another tournament, the
+tournament's arbiter, its club's organiser, staff. Only the expected roles succeed (a redirect
+and a changed database); the others get 403 (anonymous: the login page) and the database is
+exactly as before (a snapshot of every row of every project table, compared with ``==``).
+
+The URL patterns are enumerated: a new URL that is not listed here (as a write with its
+expected roles, or as a page that only reads) fails :func:`test_every_url_is_in_the_matrix`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from actions import invitations, reports, rounds
+from actions.boards import add_game
+from actions.byes import request_bye
+from actions.ratings import replay_rating_list
+from actions.results import record_result
+from actions.rounds import pair_next_round, publish_round
+from actions.tournaments import create_tournament, finish_tournament
+from core.roles import SYSTEM
+from players.models import Club
+from ratings.models import PlayerRating
+from tests.datafiles import FIDE
+from tests.factories import make_player, register, standard_list
+from tests.helpers import snapshot
+from tests.trf_samples import SMALL
+from tournaments.enums import PairingSystem
+from tournaments.models import Game, RequestedBye, ResultReport, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "other_organiser", "other_arbiter", "arbiter", "organiser", "staff")
+MANAGERS = frozenset({"organiser", "staff"})
+ARBITERS = frozenset({"arbiter", "organiser", "staff"})
+PLAYER = frozenset({"player"})
+
+#: Pages that only read (GET/HEAD): not part of the write matrix (the back-office ones are
+#: checked for their roles in ``test_back_office_pages_need_the_role``).
+READ_ONLY = frozenset(
+    {
+        "ratings:home",
+        "ratings:leaderboard",
+        "ratings:published_list",
+        "ratings:player",
+        "tournaments:list",
+        "tournaments:detail",
+        "tournaments:standings",
+        "tournaments:crosstable",
+        "tournaments:progress",
+        "tournaments:trf_export",
+        "tournaments:h9_export",
+        "tournaments:turnering_export",
+        "tournaments:organise_list",
+        "tournaments:organise_clubs",
+        "tournaments:organise_club",
+        "tournaments:organise",
+        "tournaments:organise_round",
+        "tournaments:my_games",
+        "tournaments:organise_players",
+        "tournaments:organise_arbiter_search",
+        "tournaments:organise_print",
+        "tournaments:organise_print_list",
+        "healthz",
+        "readyz",
+        "admin_auditentry_moved",
+        "ratings:archive",
+        "ratings:compare",
+        "ratings:distribution",
+        "ratings:head_to_head",
+        "ratings:player_games",
+        "ratings:published_csv",
+        "ratings:published_txt",
+        "tournaments:round",
+        "tournaments:rounds",
+        "api:api-root",
+        "api:leaderboard",
+        "api:openapi-json",
+        "api:openapi-view",
+        "api:player_detail",
+        "api:players",
+        "api:rating_lists",
+        "api:tournament_detail",
+        "api:tournaments",
+        "ratings:calculator_egf",
+        "ratings:calculator_fesa",
+        "ratings:calculator_fide",
+        "ratings:calculator_initial",
+        "ratings:calculator_performance",
+        "ratings:reference",
+        "ratings:reference_classes",
+        "ratings:reference_expected_score",
+        "ratings:reference_go_grades",
+        "ratings:reference_shogi_grades",
+        "ratings:reference_titles",
+        "ratings:search",
+        "ratings:search_suggest",
+        "tournaments:crosstable_csv",
+        "tournaments:player_card",
+        "tournaments:players",
+        "tournaments:players_csv",
+        "tournaments:progress_csv",
+        "tournaments:round_by_name",
+        "tournaments:round_by_name_csv",
+        "tournaments:round_csv",
+        "tournaments:round_live",
+        "tournaments:standings_csv",
+        "tournaments:standings_live",
+    }
+)
+#: Writes that touch only the visitor's own session or account (the site's login, logout,
+#: password change and reset: tests/backoffice/views/test_accounts.py), never the project's tables.
+SESSION_ONLY = frozenset(
+    {
+        "set_language",
+        "account",
+        "login",
+        "logout",
+        "password_change",
+        "password_change_done",
+        "password_reset",
+        "password_reset_done",
+        "password_reset_confirm",
+        "password_reset_complete",
+    }
+)
+#: Writes allowed to whoever holds a one-time link, whatever their role (accepting an
+#: invitation: tests/backoffice/views/test_invitations.py tries used, revoked, expired and wrong
+#: tokens, each writing nothing).
+TOKEN_HOLDER = frozenset({"accept_invitation"})
+
+
+@dataclass
+class World:
+    users: dict[str, Any]
+    club: Club
+    tournament: Tournament
+    players: list[Any]
+
+
+@pytest.fixture
+def world() -> World:
+    user_model = get_user_model()
+    users = {
+        name: user_model.objects.create_user(name, password="x")  # noqa: S106 -- test user
+        for name in ROLES[1:]
+    }
+    users["staff"].is_staff = users["staff"].is_superuser = True
+    users["staff"].save()
+    club, other_club = Club.objects.create(name="Home"), Club.objects.create(name="Away")
+    club.organisers.add(users["organiser"])
+    other_club.organisers.add(users["other_organiser"])
+    players = [make_player(f"P{i}") for i in range(1, 6)]
+    players[0].account = users["player"]
+    players[0].save()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(player=player, rating_list=standard_list(), starting_rating=rating)
+        for rating, player in zip((2100, 2000, 1900, 1800, 1700), players, strict=True)
+    )
+    replay_rating_list(rating_list=standard_list(), actor=SYSTEM)
+    tournament = create_tournament(
+        name="Home Open",
+        start_date=datetime.date(2026, 3, 1),
+        end_date=datetime.date(2026, 3, 5),
+        club=club,
+        rating_list=standard_list(),
+        pairing_system=PairingSystem.SWISS_DUTCH,
+        rounds_planned=5,
+        players_report_results=True,
+        actor=SYSTEM,
+    )
+    register(tournament, *players[:4])
+    tournament.arbiters.add(users["arbiter"])
+    other = create_tournament(
+        name="Away Open",
+        start_date=datetime.date(2026, 3, 1),
+        end_date=datetime.date(2026, 3, 5),
+        club=other_club,
+        actor=SYSTEM,
+    )
+    other.arbiters.add(users["other_arbiter"])
+    return World(users, club, tournament, players)
+
+
+# --------------------------------------------------------------------------- set-ups
+
+
+def _published_round(w: World) -> Round:
+    """Round 1 published, boards P1-P2 and P3-P4 without results."""
+    round_ = pair_next_round(tournament=w.tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
+    return round_
+
+
+def _draft_round(w: World) -> Round:
+    return pair_next_round(tournament=w.tournament, actor=SYSTEM)
+
+
+def _manual(w: World) -> None:
+    Tournament.objects.filter(pk=w.tournament.pk).update(pairing_system=PairingSystem.MANUAL)
+    w.tournament.refresh_from_db()
+
+
+def _game(round_: Round, board: int = 1) -> Game:
+    return Game.objects.get(round=round_, board=board)
+
+
+def _slug(w: World, name: str, *args: Any) -> str:
+    return reverse(f"tournaments:{name}", args=[w.tournament.slug, *args])
+
+
+def create(w: World) -> tuple[str, dict]:
+    data = {
+        "name": "New Open",
+        "club": w.club.pk,
+        "start_date": "2026-05-01",
+        "end_date": "2026-05-02",
+        "pairing_system": PairingSystem.SWISS_DUTCH,
+        "rounds_planned": 5,
+        "points_win": "1",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "points_forfeit_win": "1",
+        "points_pab": "1",
+        "points_half_bye": "0.5",
+        "initial_colour": "drawn",
+        "seeding": "rating",
+    }
+    return reverse("tournaments:organise_create"), data
+
+
+def trf_import(w: World) -> tuple[str, dict]:
+    upload = SimpleUploadedFile("t.trf", SMALL.encode(), content_type="text/plain")
+    return reverse("tournaments:trf_import"), {"file": upload, "club": w.club.pk}
+
+
+def add_player(w: World) -> tuple[str, dict]:
+    url = reverse("tournaments:organise_add_player", args=[w.club.pk])
+    return url, {"last_name": "Newcomer", "sex": "f"}
+
+
+def register_player(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_register"), {"player": w.players[4].pk}
+
+
+def settings(w: World) -> tuple[str, dict]:
+    t = w.tournament
+    data = {
+        "pairing_system": t.pairing_system,
+        "rounds_planned": 7,
+        "points_win": "1",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "points_forfeit_win": "1",
+        "points_pab": "1",
+        "points_half_bye": "0.5",
+        "initial_colour": t.initial_colour,
+        "seeding": t.seeding,
+        "tiebreaks": t.tiebreaks,
+        "players_report_results": "on",
+    }
+    return _slug(w, "organise_settings"), data
+
+
+def arbiters(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_arbiters"), {"remove": w.users["arbiter"].pk}
+
+
+def club_create(w: World) -> tuple[str, dict]:
+    data = {"name": "New Club", "city": "York", "organiser_email": "boss@example.org"}
+    return reverse("tournaments:organise_club_create"), data
+
+
+def invite(w: World) -> tuple[str, dict]:
+    url = reverse("tournaments:organise_invite", args=[w.club.pk])
+    return url, {"email": "arbiter@example.org", "role": "arbiter"}
+
+
+def _invitation(w: World) -> Any:
+    sent = invitations.invite(
+        actor=SYSTEM, club=w.club, email="org@example.org", role="organiser", link=str
+    )
+    return sent.invitation
+
+
+def resend_invitation(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _invitation(w).pk]
+    return reverse("tournaments:organise_resend_invitation", args=args), {}
+
+
+def revoke_invitation(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _invitation(w).pk]
+    return reverse("tournaments:organise_revoke_invitation", args=args), {}
+
+
+def withdraw(w: World) -> tuple[str, dict]:
+    registration = w.tournament.registrations.get(player=w.players[3])
+    return _slug(w, "organise_withdraw"), {"registration": registration.pk, "after_round": 0}
+
+
+def bye(w: World) -> tuple[str, dict]:
+    registration = w.tournament.registrations.get(player=w.players[3])
+    return _slug(w, "organise_bye"), {
+        "registration": registration.pk,
+        "round_number": 2,
+        "kind": "H",
+    }
+
+
+def cancel_bye(w: World) -> tuple[str, dict]:
+    registration = w.tournament.registrations.get(player=w.players[3])
+    request_bye(registration=registration, round_number=2, kind="H", actor=SYSTEM)
+    requested = RequestedBye.objects.get()
+    return _slug(w, "organise_cancel_bye", requested.pk), {}
+
+
+def forbidden(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_forbidden"), {
+        "player_a": w.players[0].pk,
+        "player_b": w.players[1].pk,
+    }
+
+
+def add_round(w: World) -> tuple[str, dict]:
+    _manual(w)
+    return _slug(w, "organise_add_round"), {"date": "2026-03-01"}
+
+
+def pair(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_pair"), {}
+
+
+def publish(w: World) -> tuple[str, dict]:
+    _draft_round(w)
+    return _slug(w, "organise_publish", 1), {}
+
+
+def discard(w: World) -> tuple[str, dict]:
+    _draft_round(w)
+    return _slug(w, "organise_discard", 1), {"confirm": "yes"}
+
+
+def open_registration(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_open_registration"), {}
+
+
+def _played_out(w: World) -> None:
+    Tournament.objects.filter(pk=w.tournament.pk).update(rounds_planned=1)
+    w.tournament.refresh_from_db()
+    round_ = _published_round(w)
+    for game in Game.objects.filter(round=round_, result=""):
+        record_result(game=game, result="10", actor=SYSTEM)
+
+
+def finish(w: World) -> tuple[str, dict]:
+    _played_out(w)
+    return _slug(w, "organise_finish"), {}
+
+
+def reopen(w: World) -> tuple[str, dict]:
+    _played_out(w)
+    finish_tournament(tournament=w.tournament, actor=SYSTEM)
+    return _slug(w, "organise_reopen"), {}
+
+
+def fide_list(w: World) -> tuple[str, dict]:
+    upload = SimpleUploadedFile(
+        "players_list_foa.txt", (FIDE / "players_list_foa.txt").read_bytes(), "text/plain"
+    )
+    return reverse("tournaments:fide_import"), {"file": upload, "list_date": "2026-10-01"}
+
+
+def register_lines(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_register_lines"), {"lines": "Newcomer, Nina\tf\t2001"}
+
+
+def register_new(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_register_new"), {"last_name": "Newcomer", "sex": "f"}
+
+
+def swap(w: World) -> tuple[str, dict]:
+    _draft_round(w)
+    return _slug(w, "organise_swap", 1), {"board": 1, "other": 2}
+
+
+def edit_board(w: World) -> tuple[str, dict]:
+    game = _game(_draft_round(w))
+    return _slug(w, "organise_edit_board", 1, 1), {
+        "b1-white": game.black_id,
+        "b1-black": game.white_id,
+    }
+
+
+def add_board(w: World) -> tuple[str, dict]:
+    _manual(w)
+    rounds.add_round(tournament=w.tournament, actor=SYSTEM)
+    return _slug(w, "organise_add_board", 1), {
+        "white": w.players[0].pk,
+        "black": w.players[1].pk,
+    }
+
+
+def delete_board(w: World) -> tuple[str, dict]:
+    _manual(w)
+    round_ = rounds.add_round(tournament=w.tournament, actor=SYSTEM)
+    add_game(round=round_, board=1, white=w.players[0], black=w.players[1], actor=SYSTEM)
+    return _slug(w, "organise_delete_board", 1, 1), {}
+
+
+def result(w: World) -> tuple[str, dict]:
+    _published_round(w)
+    return _slug(w, "organise_result", 1, 1), {"b1-result": "10"}
+
+
+def _reported(w: World) -> ResultReport:
+    game = _game(_published_round(w))
+    player_game = (
+        game if w.players[0].pk in (game.white_id, game.black_id) else _game(game.round, 2)
+    )
+    return reports.report_result(game=player_game, result="==", actor=w.users["player"])
+
+
+def confirm_report(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_confirm_report", _reported(w).pk), {}
+
+
+def reject_report(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_reject_report", _reported(w).pk), {}
+
+
+def report_result(w: World) -> tuple[str, dict]:
+    round_ = _published_round(w)
+    game = next(
+        g for g in Game.objects.filter(round=round_) if w.players[0].pk in (g.white_id, g.black_id)
+    )
+    return reverse("tournaments:report_result", args=[game.pk]), {f"g{game.pk}-result": "10"}
+
+
+#: Every write URL: how to set it up, and the roles that may use it.
+WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = {
+    "tournaments:organise_create": (create, MANAGERS),
+    "tournaments:trf_import": (trf_import, MANAGERS),
+    "tournaments:organise_add_player": (add_player, MANAGERS),
+    "tournaments:organise_register": (register_player, MANAGERS),
+    "tournaments:organise_register_lines": (register_lines, MANAGERS),
+    "tournaments:fide_import": (fide_list, frozenset({"staff"})),
+    "tournaments:organise_register_new": (register_new, MANAGERS),
+    "tournaments:organise_open_registration": (open_registration, MANAGERS),
+    "tournaments:organise_finish": (finish, ARBITERS),
+    "tournaments:organise_reopen": (reopen, MANAGERS),
+    "tournaments:organise_settings": (settings, MANAGERS),
+    "tournaments:organise_arbiters": (arbiters, MANAGERS),
+    "tournaments:organise_club_create": (club_create, frozenset({"staff"})),
+    "tournaments:organise_invite": (invite, MANAGERS),
+    "tournaments:organise_resend_invitation": (resend_invitation, MANAGERS),
+    "tournaments:organise_revoke_invitation": (revoke_invitation, MANAGERS),
+    "tournaments:organise_withdraw": (withdraw, ARBITERS),
+    "tournaments:organise_bye": (bye, ARBITERS),
+    "tournaments:organise_cancel_bye": (cancel_bye, ARBITERS),
+    "tournaments:organise_forbidden": (forbidden, ARBITERS),
+    "tournaments:organise_add_round": (add_round, ARBITERS),
+    "tournaments:organise_pair": (pair, ARBITERS),
+    "tournaments:organise_publish": (publish, ARBITERS),
+    "tournaments:organise_discard": (discard, ARBITERS),
+    "tournaments:organise_swap": (swap, ARBITERS),
+    "tournaments:organise_edit_board": (edit_board, ARBITERS),
+    "tournaments:organise_add_board": (add_board, ARBITERS),
+    "tournaments:organise_delete_board": (delete_board, ARBITERS),
+    "tournaments:organise_result": (result, ARBITERS),
+    "tournaments:organise_confirm_report": (confirm_report, ARBITERS),
+    "tournaments:organise_reject_report": (reject_report, ARBITERS),
+    "tournaments:report_result": (report_result, PLAYER),
+}
+
+#: Roles that pass the role check of a create page but are refused by its form: the other
+#: club's organiser may create tournaments, but not for this club (200 with the form error).
+FORM_REFUSED = {
+    ("tournaments:organise_create", "other_organiser"),
+    ("tournaments:trf_import", "other_organiser"),
+}
+
+
+def _url_names(patterns: list[Any], namespace: str = "") -> set[str]:
+    names: set[str] = set()
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            if entry.app_name == "admin":
+                continue
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            names |= _url_names(entry.url_patterns, inner)
+        elif isinstance(entry, URLPattern):
+            names.add(f"{namespace}{entry.name}")
+    return names
+
+
+def _client(w: World, role: str) -> Client:
+    client = Client()
+    if role != "anonymous":
+        client.force_login(w.users[role])
+    return client
+
+
+def test_every_url_is_in_the_matrix():
+    names = _url_names(get_resolver().url_patterns)
+
+    unlisted = names - set(WRITES) - READ_ONLY - SESSION_ONLY - TOKEN_HOLDER
+
+    assert unlisted == set()
+    assert set(WRITES) | READ_ONLY | SESSION_ONLY | TOKEN_HOLDER <= names
+
+
+def _outcome(response: Any, changed: bool) -> str:
+    """ "done" (redirect, database changed), "login" (redirect to the login page, unchanged),
+    "forbidden" (403, unchanged), "form" (200 with the form's errors, unchanged)."""
+    if response.status_code == 302 and response["Location"].startswith(reverse("login")):
+        return "login" if not changed else "login, changed"
+    if response.status_code == 302:
+        return "done" if changed else "redirect, unchanged"
+    if response.status_code == 403:
+        return "forbidden" if not changed else "forbidden, changed"
+    if response.status_code == 200:
+        return "form" if not changed else "form, changed"
+    return f"{response.status_code}"
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_write_url_as_each_role(world, name):
+    setup, allowed = WRITES[name]
+    outcomes = {}
+
+    for role in ROLES:
+        # Each role starts from the same database: the set-up and the request run in a
+        # savepoint that is rolled back afterwards.
+        with transaction.atomic():
+            world.tournament.refresh_from_db()
+            url, data = setup(world)
+            client = _client(world, role)
+            before = snapshot()
+            response = client.post(url, data)
+            outcomes[role] = _outcome(response, snapshot() != before)
+            transaction.set_rollback(True)
+
+    expected = {
+        role: "done"
+        if role in allowed
+        else "login"
+        if role == "anonymous"
+        else "form"
+        if (name, role) in FORM_REFUSED
+        else "forbidden"
+        for role in ROLES
+    }
+    assert outcomes == expected
+
+
+#: Back-office pages (GET) and the roles that see them.
+PAGES = {
+    "organise_list": frozenset({"other_organiser", "other_arbiter"}) | ARBITERS,
+    "organise_clubs": frozenset({"other_organiser", "other_arbiter"}) | ARBITERS,
+    "organise_create": frozenset({"other_organiser"}) | MANAGERS,
+    "trf_import": frozenset({"other_organiser"}) | MANAGERS,
+    "fide_import": frozenset({"staff"}),
+    "organise_club": MANAGERS,
+    "organise_club_create": frozenset({"staff"}),
+    "organise": ARBITERS,
+    "organise_round": ARBITERS,
+    "organise_print": ARBITERS,
+    "organise_print_list": ARBITERS,
+    "trf_export": ARBITERS,
+    "my_games": PLAYER,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_back_office_pages_need_the_role(world, name):
+    _published_round(world)
+    args = {
+        "organise": [world.tournament.slug],
+        "organise_round": [world.tournament.slug, 1],
+        "organise_print": [world.tournament.slug, 1, "slips"],
+        "organise_print_list": [world.tournament.slug, "wallchart"],
+        "trf_export": [world.tournament.slug],
+        "organise_club": [world.club.pk],
+    }.get(name, [])
+    url = reverse(f"tournaments:{name}", args=args)
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    expected = {
+        role: 200 if role in PAGES[name] else (302 if role == "anonymous" else 403)
+        for role in ROLES
+    }
+    assert statuses == expected
+
+
+def test_my_tournaments_lists_only_the_users_tournaments(world):
+    names = {
+        role: [
+            t.name
+            for t in _client(world, role)
+            .get(reverse("tournaments:organise_list"))
+            .context["table"]
+            .data
+        ]
+        for role in ("other_organiser", "other_arbiter", "arbiter", "organiser", "staff")
+    }
+
+    assert names == {
+        "other_organiser": ["Away Open"],
+        "other_arbiter": ["Away Open"],
+        "arbiter": ["Home Open"],
+        "organiser": ["Home Open"],
+        "staff": ["Away Open", "Home Open"],
+    }
+
+
+# --------------------------------------------------------------------------- the admin
+
+#: Every admin action (model admin -> action names); a new one must be added here.
+ADMIN_ACTIONS = {
+    "axes.accessattempt": ["cleanup_expired_attempts"],
+    "players.player": ["merge_action"],
+    "ratings.ratinglist": ["recompute"],
+}
+
+
+def _admin_actions(request: Any) -> dict[str, list[str]]:
+    found = {}
+    for model, model_admin in admin.site._registry.items():
+        names = sorted(
+            name for name in model_admin.get_actions(request) if name != "delete_selected"
+        )
+        if names:
+            found[model._meta.label_lower] = names
+    return found
+
+
+def test_every_admin_action_is_in_the_matrix(world, rf):
+    request = rf.get("/")
+    request.user = world.users["staff"]
+
+    assert _admin_actions(request) == ADMIN_ACTIONS
+
+
+@pytest.mark.parametrize("role", ROLES[:-1])
+def test_admin_is_for_staff_only(world, role):
+    client = _client(world, role)
+    urls = [reverse("admin:index")] + [
+        reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+        for model in admin.site._registry
+    ]
+
+    statuses = {url: client.get(url).status_code for url in urls}
+
+    assert set(statuses.values()) == {302}
+
+
+def _admin_action_posts(w: World) -> list[tuple[str, dict]]:
+    """Every admin action, including delete_selected of every model that allows deleting,
+    posted (confirmed) on the tournament, its players and the rating list."""
+    targets = {
+        "ratings.ratinglist": standard_list().pk,
+        "tournaments.tournament": w.tournament.pk,
+        "players.player": w.players[4].pk,
+        "players.club": w.club.pk,
+    }
+    posts = []
+    for model in admin.site._registry:
+        label = model._meta.label_lower
+        if label not in targets:
+            continue
+        url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+        for action in [*ADMIN_ACTIONS.get(label, []), "delete_selected"]:
+            posts.append(
+                (url, {"action": action, "_selected_action": [targets[label]], "post": "yes"})
+            )
+    return posts
+
+
+@pytest.mark.parametrize("role", ROLES[:-1])
+def test_admin_actions_refuse_everyone_but_staff(world, role):
+    client = _client(world, role)
+    before = snapshot()
+
+    posts = _admin_action_posts(world)
+
+    statuses = [client.post(url, data).status_code for url, data in posts]
+
+    assert (len(posts), statuses) == (6, [302] * 6)
+    assert snapshot() == before
+
+
+def test_admin_recompute_action_works_for_staff(world):
+    client = _client(world, "staff")
+    url = reverse("admin:ratings_ratinglist_changelist")
+
+    response = client.post(
+        url, {"action": "recompute", "_selected_action": [standard_list().pk]}, follow=True
+    )
+
+    assert response.status_code == 200
+    assert response.redirect_chain == [(url, 302)]
