@@ -57,7 +57,7 @@ import datetime
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -148,32 +148,13 @@ class Unit:
         self.lists[rating_list.pk] = rating_list
 
     def audit(
-        self,
-        action: str,
-        *,
-        params: dict[str, Any],
-        tournament: Any = None,
-        player: Any = None,
-        other_player: Any = None,
-        rating_list: Any = None,
-        before: Any = None,
-        after: Any = None,
+        self, action: str, *, params: dict[str, Any], **subjects: Unpack[audit.Subjects]
     ) -> None:
-        """Record the change in the audit trail (written at the end of the unit): ``params``
-        are the parts of its sentence (:mod:`core.history`), told in the reader's language."""
-        self._entries.append(
-            {
-                "action": action,
-                "summary": history.english(action, params),
-                "params": params,
-                "tournament": tournament,
-                "player": player,
-                "other_player": other_player,
-                "rating_list": rating_list,
-                "before": before,
-                "after": after,
-            }
-        )
+        """Record the change in the audit trail (written at the end of the unit by
+        :func:`core.audit.record`): ``params`` are the parts of its sentence
+        (:mod:`core.history`), told in the reader's language; ``subjects`` what it is about."""
+        summary = history.english(action, params)
+        self._entries.append({"action": action, "summary": summary, "params": params, **subjects})
         self._touched = True
 
     def answered(self, result: Any) -> Any:
