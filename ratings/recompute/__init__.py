@@ -114,7 +114,7 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     changes = RatingChange.objects.filter(rating_list=rating_list)
     if first > 0:
         changes = changes.filter(Q(period_id__in=rewritten_ids) | Q(period__isnull=True))
-    changes._raw_delete(changes.db)
+    changes.delete()
     ledger = [row for row in result.ledger if row.period >= first]
     period_ids: list[int | None] = [*inputs.list_ids, None]
     write_ledger(
@@ -122,8 +122,7 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     )
 
     if rewritten_ids:
-        entries = PublishedRating.objects.filter(published_list_id__in=rewritten_ids)
-        entries._raw_delete(entries.db)
+        PublishedRating.objects.filter(published_list_id__in=rewritten_ids).delete()
     published = [row for row in result.published if row.period >= first]
     write_published(published, period_ids=period_ids)
     for index, state in result.checkpoints.items():
