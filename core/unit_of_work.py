@@ -25,7 +25,11 @@ In this order, in one transaction:
    tournament's rated games). Shared holders of one list run side by side: each locks only
    its players' rating rows, so two arbiters of different tournaments wait for each other
    only if they share a player. Nobody waits in a cycle. If the tournament moved to another
-   list since it was read, the unit refuses ("changed meanwhile") before writing;
+   list since it was read, the unit refuses ("changed meanwhile") before writing. No wait
+   for a lock, in any step, lasts longer than ``settings.LOCK_TIMEOUT_SECONDS``
+   (PostgreSQL's ``lock_timeout``, :mod:`core.busy`): a writer that holds a row too long
+   makes the others' units refuse with :class:`core.busy.Busy` ("busy, try again"), nothing
+   written;
 4. **the body** runs: it reads the locked rows from ``unit`` (``unit.tournament``,
    ``unit.lists``) and writes;
 5. at the end of the body: **the ratings** of every list the body marked
@@ -45,10 +49,10 @@ In this order, in one transaction:
    concurrent writer, becomes a ``ValidationError`` on its field).
 
 Units do not nest: an action that needs another's step calls that step's body function with
-its own unit. Nothing else in the code base takes locks with ``select_for_update`` or runs a
-replay than this module and its parts; a test checks it. The rating lists' rows are locked
-(and their versions raised) by :mod:`core.unit_locks`, the ratings re-derived by
-:mod:`core.replays`, both parts of this module.
+its own unit. Only this module and its parts take locks with ``select_for_update`` or run a
+replay; a test checks it. Its parts: :mod:`core.unit_locks` locks the rating lists' rows
+(and raises their versions), :mod:`core.replays` re-derives the ratings, :mod:`core.busy`
+bounds the waits for locks.
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core import audit, cache, history, roles, submissions, unit_context, unit_locks
+from core.busy import bound_lock_waits, busy_when_locks_time_out
 from core.replays import Mark, Replays, may_share
 from core.roles import Actor
 from core.unit_context import current_unit as current_unit  # re-exported
@@ -225,7 +230,8 @@ def change(
         observed.append(unit)
     token = _current.set(unit)
     try:
-        with submissions.unique_errors(), transaction.atomic():
+        with busy_when_locks_time_out(), submissions.unique_errors(), transaction.atomic():
+            bound_lock_waits()
             claimed = submissions.claim(submission, actor)
             _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
