@@ -210,7 +210,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
 
         written = write_rows(RatingChange._meta.db_table, _LEDGER_COLUMNS, rows())
     write = time.perf_counter() - started - read
-    RatingChange.objects.filter(rating_list_id=rating_list_id)._raw_delete("default")
+    RatingChange.objects.filter(rating_list_id=rating_list_id).delete()
     return {"read": read, "write": write, "floor": read + write, "floor_rows": written}
 
 

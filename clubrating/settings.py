@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # request.htmx: the organiser pages answer htmx requests with the part that changed.
     "django_htmx.middleware.HtmxMiddleware",
+    # A change refused as busy (a lock waited for too long): 503 and "try again", not 500.
+    "web.busy.BusyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
@@ -271,6 +273,10 @@ PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 PASSWORD_RESET_LIMIT = int(os.environ.get("PASSWORD_RESET_LIMIT", "3"))
 PASSWORD_RESET_ADDRESS_LIMIT = int(os.environ.get("PASSWORD_RESET_ADDRESS_LIMIT", "20"))
 PASSWORD_RESET_WINDOW_MINUTES = int(os.environ.get("PASSWORD_RESET_WINDOW_MINUTES", "60"))
+# A writer waits at most this long for a row another writer holds (PostgreSQL's
+# lock_timeout, set by the unit of work: core/busy.py), then is answered 503 "busy, try again"
+# and nothing is written; 0: no bound. Below the app server's timeout (gunicorn: 30 s).
+LOCK_TIMEOUT_SECONDS = float(os.environ.get("LOCK_TIMEOUT_SECONDS", "10"))
 # An invitation's link (a club's organiser, arbiter or player: actions/invitations.py) works
 # for this many days; sending it again gives a new link and a new limit.
 INVITATION_VALID_DAYS = int(os.environ.get("INVITATION_VALID_DAYS", "7"))

@@ -7,7 +7,7 @@ exists exactly when its change was committed. Nothing is recorded from ``save()`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import models, transaction
 from django.db.models import Q, QuerySet
@@ -33,18 +33,25 @@ def snapshot(obj: models.Model, fields: tuple[str, ...] | list[str]) -> dict[str
     return values
 
 
+class Subjects(TypedDict, total=False):
+    """What an entry is about besides its action (each optional): the objects changed, and
+    their values before and after the change (:func:`snapshot`)."""
+
+    tournament: Any
+    player: Any
+    other_player: Any
+    rating_list: Any
+    before: Any
+    after: Any
+
+
 def record(
     *,
     actor: Actor,
     action: str,
     summary: str,
     params: dict[str, Any] | None = None,
-    tournament: Any = None,
-    player: Any = None,
-    other_player: Any = None,
-    rating_list: Any = None,
-    before: Any = None,
-    after: Any = None,
+    **subjects: Unpack[Subjects],
 ) -> AuditEntry:
     """Store one audit entry. Must run inside the transaction of the change it records."""
     if not transaction.get_connection().in_atomic_block:
@@ -54,12 +61,7 @@ def record(
         summary=str(summary),
         params=params,
         user=saved_user(actor),
-        tournament=tournament,
-        player=player,
-        other_player=other_player,
-        rating_list=rating_list,
-        before=before,
-        after=after,
+        **subjects,
     )
 
 

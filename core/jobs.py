@@ -2,11 +2,12 @@
 
 A correction of a closed period re-derives its players period by period; on a federation's
 list that can take seconds. The unit of work that saves the game records what to re-derive
-(``ratings.models.PendingUpdate``) in its transaction and, after the commit:
+(``ratings.models.PendingUpdate``) in its transaction and, after the commit
+(:mod:`core.replays`):
 
 - **with a queue** (``REDIS_URL`` set; ``RATINGS_JOBS=queue``, the default then): puts a job
-  for the list on the ``ratings`` queue and returns at once. A worker
-  (``manage.py ratings_worker``) runs :func:`recompute`: it holds the list exclusively, does
+  for the list on the ``ratings`` queue (:func:`enqueue`) and returns at once. A worker
+  (``manage.py ratings_worker``) runs the job (:data:`JOB`): it holds the list exclusively, does
   every update recorded for it and deletes the records, all in one transaction. Jobs of one
   list therefore run one after the other (the list's lock; one worker also takes the queue's
   jobs in order). A worker that dies mid-job leaves the previous state (its transaction is
@@ -21,25 +22,27 @@ list that can take seconds. The unit of work that saves the game records what to
   (or, if that fails too, by the next worker that starts).
 
 While records wait, the organiser pages say "ratings are being recomputed", with the
-progress the job reports (:func:`status`); the pages show the new numbers when it commits.
+progress the job reports (:func:`progress`, :func:`status`); the pages show the new numbers
+when it commits. This module is the queue only: it knows the job by its name, and the
+replay scheduling (:mod:`core.replays`) decides what goes on it.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import close_old_connections, transaction
 
 from core.redis_fallback import ERRORS, breaker
 from ratings.models import PendingUpdate
 
-logger = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
 QUEUE = "ratings"
+#: The job the worker runs for a list: :func:`core.replays.recompute` (it takes the list's pk).
+JOB = "core.replays.recompute"
 RETRIES = 3
 #: A job may run this long (seconds) before the worker stops it (then it is retried).
 TIMEOUT = 3600
@@ -65,36 +68,31 @@ def _queue(*, fail_fast: bool = False) -> Any:
     return rq.Queue(QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL, **options))
 
 
-def enqueue(pk: int) -> None:
-    """Put a job for list ``pk`` on the queue once the current transaction commits; if
-    Redis does not take it, do the job at once instead."""
+def enqueue(pk: int) -> bool:
+    """Put a job for list ``pk`` on the queue now; ``False`` when Redis does not take it or
+    failed a moment ago (:data:`core.redis_fallback.breaker`)."""
+    import rq
 
-    def put() -> None:
-        import rq
-
-        if breaker.allows():
-            try:
-                _queue(fail_fast=True).enqueue(
-                    "core.jobs.recompute",
-                    pk,
-                    retry=rq.Retry(max=RETRIES, interval=[1, 5, 30]),
-                    job_timeout=TIMEOUT,
-                )
-                return
-            except ERRORS as error:
-                breaker.failed(error)
-        logger.warning("The job queue cannot be reached: list %s is rated in the request.", pk)
-        _recompute(pk)
-
-    transaction.on_commit(put)
+    if not breaker.allows():
+        return False
+    try:
+        _queue(fail_fast=True).enqueue(
+            JOB, pk, retry=rq.Retry(max=RETRIES, interval=[1, 5, 30]), job_timeout=TIMEOUT
+        )
+    except ERRORS as error:
+        breaker.failed(error)
+        return False
+    return True
 
 
 def enqueue_pending() -> list[int]:
     """Put a job on the queue for every list with updates still recorded (a worker that
-    died mid-job left them); returns those lists."""
+    died mid-job left them); returns those lists. Raises ``ConnectionError`` when Redis does
+    not take them: the worker cannot run without it, and the records wait for the next one."""
     pks = sorted(set(PendingUpdate.objects.values_list("rating_list_id", flat=True)))
     for pk in pks:
-        enqueue(pk)
+        if not enqueue(pk):
+            raise ConnectionError(f"The job queue cannot be reached: list {pk} is not queued.")
     return pks
 
 
@@ -102,33 +100,18 @@ def _progress_key(pk: int) -> str:
     return f"clubrating:ratings-progress:{pk}"
 
 
-def recompute(pk: int) -> int:
-    """The job: do the updates recorded for list ``pk``; returns the games rated again.
-
-    Like a request, a job first drops a database connection that died or outlived
-    ``CONN_MAX_AGE`` (the worker keeps its connection between jobs): after a database
-    restart or a terminated session the job reconnects at once instead of failing its first
-    attempt (whose rollback drops the connection for the retry)."""
-    close_old_connections()
-    try:
-        return _recompute(pk)
-    finally:
-        close_old_connections()
-
-
-def _recompute(pk: int) -> int:
-    """Do the updates recorded for list ``pk`` (in the worker's job or in a request)."""
-    # Imported here: the unit of work enqueues the jobs (a circular import otherwise).
-    from core.unit_of_work import run_pending
+@contextmanager
+def progress(pk: int) -> Iterator[Progress]:
+    """The reporter of the job of list ``pk``: what it reports is :func:`status`'s until
+    the block ends."""
 
     def report(done: int, total: int) -> None:
         cache.set(_progress_key(pk), (done, total), 3600)
 
     try:
-        stats = run_pending(pk, progress=report)
+        yield report
     finally:
         cache.delete(_progress_key(pk))
-    return 0 if stats is None else stats.games
 
 
 def status(pk: int) -> dict[str, int] | None:

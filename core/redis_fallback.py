@@ -8,8 +8,8 @@ be reached the site goes on without it instead of answering 500:
   Redis error: a read is a miss, a write is dropped. Pages are then rendered for every
   request (as without a cache), and writes run (the content version they raise is simply
   not kept).
-- the job queue (:func:`core.jobs.enqueue`) runs a correction in the request when it cannot
-  put the job on the queue.
+- a correction runs in the request (:mod:`core.replays`) when the job queue
+  (:func:`core.jobs.enqueue`) cannot put its job on the queue.
 
 A down Redis must cost little: the sockets have short timeouts (:data:`OPTIONS`), and after a
 failure each process stops trying for :data:`RETRY_SECONDS` (the :data:`breaker`), so a

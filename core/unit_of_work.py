@@ -25,17 +25,21 @@ In this order, in one transaction:
    tournament's rated games). Shared holders of one list run side by side: each locks only
    its players' rating rows, so two arbiters of different tournaments wait for each other
    only if they share a player. Nobody waits in a cycle. If the tournament moved to another
-   list since it was read, the unit refuses ("changed meanwhile") before writing;
+   list since it was read, the unit refuses ("changed meanwhile") before writing. No wait
+   for a lock, in any step, lasts longer than ``settings.LOCK_TIMEOUT_SECONDS``
+   (PostgreSQL's ``lock_timeout``, :mod:`core.busy`): a writer that holds a row too long
+   makes the others' units refuse with :class:`core.busy.Busy` ("busy, try again"), nothing
+   written;
 4. **the body** runs: it reads the locked rows from ``unit`` (``unit.tournament``,
    ``unit.lists``) and writes;
 5. at the end of the body: **the ratings** of every list the body marked
-   (:meth:`Unit.replay`), once per list: with the players named, an incremental update
-   (:mod:`ratings.recompute.incremental`), else a replay from the earliest date marked.
-   Under a shared lock only the open period of a list whose players are rated alone (FIDE)
-   is updated in the unit; anything else is recorded (``PendingUpdate``) and done right
-   after the commit by a unit holding the list exclusively — or, for a correction of a
-   closed period when a job queue is configured, by a background job (:mod:`core.jobs`;
-   in the request when Redis does not answer);
+   (:meth:`Unit.replay`), once per list (:mod:`core.replays`): with the players named, an
+   incremental update (:mod:`ratings.recompute.incremental`), else a replay from the
+   earliest date marked. Under a shared lock only the open period of a list whose players
+   are rated alone (FIDE) is updated in the unit; anything else is recorded
+   (``PendingUpdate``) and done right after the commit by a transaction holding the list
+   exclusively — or, for a correction of a closed period when a job queue is configured, by
+   a background job (:mod:`core.jobs`; in the request when Redis does not answer);
 6. **the audit entries** the body recorded (:meth:`Unit.audit`) are written;
 7. a unit that changed something **makes the cached pages stale**: the list's version (in
    the database) rises with its ratings (a shared holder's right after its commit: no
@@ -45,9 +49,10 @@ In this order, in one transaction:
    concurrent writer, becomes a ``ValidationError`` on its field).
 
 Units do not nest: an action that needs another's step calls that step's body function with
-its own unit. Nothing else in the code base takes locks with ``select_for_update`` or runs a
-replay; a test checks it. The rating lists' rows are locked (and their versions raised) by
-:mod:`core.unit_locks`, part of this module.
+its own unit. Only this module and its parts take locks with ``select_for_update`` or run a
+replay; a test checks it. Its parts: :mod:`core.unit_locks` locks the rating lists' rows
+(and raises their versions), :mod:`core.replays` re-derives the ratings, :mod:`core.busy`
+bounds the waits for locks.
 """
 
 from __future__ import annotations
@@ -56,29 +61,21 @@ import datetime
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core import audit, cache, history, jobs, roles, submissions, unit_context, unit_locks
+from core import audit, cache, history, roles, submissions, unit_context, unit_locks
+from core.busy import bound_lock_waits, busy_when_locks_time_out
+from core.replays import Mark, Replays, may_share
 from core.roles import Actor
 from core.unit_context import current_unit as current_unit  # re-exported
 from core.unit_context import observe as observe  # re-exported
 from core.unit_locks import ChangedMeanwhile as ChangedMeanwhile  # re-exported
 from players.models import Player
-from ratings.models import PendingUpdate, PlayerRating, RatingList
-from ratings.recompute import (
-    PLAYER_COLUMNS,
-    ReplayStats,
-    create_rating_rows,
-    published_lists,
-    rates_players_alone,
-    replay_locked,
-    update_locked,
-)
-from rules.ratings.replay import period_index
+from ratings.models import RatingList
+from ratings.recompute import ReplayStats
 from tournaments.models import Tournament
 
 _current, _observers = unit_context.current, unit_context.observers
@@ -92,27 +89,6 @@ games and names their players (:meth:`Unit.replay`); its list is locked shared."
 
 
 @dataclass
-class Mark:
-    """What a unit re-derives for one list: from the period of ``from_date``, for ``players``
-    (``None``: every player) whose games in ``tournaments`` changed."""
-
-    from_date: datetime.date | None
-    players: set[int] | None
-    tournaments: set[int]
-
-    def merge(self, other: Mark) -> Mark:
-        earlier = self.from_date
-        if earlier is not None and other.from_date is not None:
-            earlier = min(earlier, other.from_date)
-        else:
-            earlier = None
-        players = None
-        if self.players is not None and other.players is not None:
-            players = self.players | other.players
-        return Mark(earlier, players, self.tournaments | other.tournaments)
-
-
-@dataclass
 class Unit:
     """What the body of :func:`change` works with."""
 
@@ -120,20 +96,23 @@ class Unit:
     tournament: Tournament | None = None
     lists: dict[int, RatingList] = field(default_factory=dict)
     players: dict[int, Player] = field(default_factory=dict)
-    _replays: dict[int, Mark] = field(default_factory=dict)
+    _replays: Replays = field(default_factory=Replays)
     _entries: list[dict[str, Any]] = field(default_factory=list)
     _touched: bool = False
-    _shared: set[int] = field(default_factory=set)
-    _deferred: dict[int, bool] = field(default_factory=dict)
-    _roster_changed: bool = False
-    stats: list[ReplayStats] = field(default_factory=list)
-    """What each replay or update did (filled when the unit ends)."""
     locked: list[tuple[str, int]] = field(default_factory=list)
     """The rows the unit locked, in the order it locked them: (table, primary key)."""
-    queued: list[int] = field(default_factory=list)
-    """The lists whose correction went to the job queue (done later, in the background)."""
     result: Any = None
     """What the body created (:meth:`answered`): the answer to repeats of its form."""
+
+    @property
+    def stats(self) -> list[ReplayStats]:
+        """What each replay or update did (filled when the unit ends)."""
+        return self._replays.stats
+
+    @property
+    def queued(self) -> list[int]:
+        """The lists whose correction went to the job queue (done later, in the background)."""
+        return self._replays.queued
 
     @property
     def rating_list(self) -> RatingList | None:
@@ -162,10 +141,10 @@ class Unit:
         pk = rating_list if isinstance(rating_list, int) else rating_list.pk
         if pk not in self.lists:
             raise RuntimeError(f"rating list {pk} is replayed but was not locked by the unit")
-        if pk in self._shared and players is None:
+        if pk in self._replays.shared and players is None:
             raise RuntimeError("a unit with ratings=RESULTS names the players it changes")
-        mark = Mark(from_date, None if players is None else set(players) - {None}, set(tournaments))
-        self._replays[pk] = self._replays[pk].merge(mark) if pk in self._replays else mark
+        players = None if players is None else set(players) - {None}
+        self._replays.mark(pk, Mark(from_date, players, set(tournaments)))
         self._touched = True
 
     def created(self, rating_list: RatingList) -> None:
@@ -174,32 +153,13 @@ class Unit:
         self.lists[rating_list.pk] = rating_list
 
     def audit(
-        self,
-        action: str,
-        *,
-        params: dict[str, Any],
-        tournament: Any = None,
-        player: Any = None,
-        other_player: Any = None,
-        rating_list: Any = None,
-        before: Any = None,
-        after: Any = None,
+        self, action: str, *, params: dict[str, Any], **subjects: Unpack[audit.Subjects]
     ) -> None:
-        """Record the change in the audit trail (written at the end of the unit): ``params``
-        are the parts of its sentence (:mod:`core.history`), told in the reader's language."""
-        self._entries.append(
-            {
-                "action": action,
-                "summary": history.english(action, params),
-                "params": params,
-                "tournament": tournament,
-                "player": player,
-                "other_player": other_player,
-                "rating_list": rating_list,
-                "before": before,
-                "after": after,
-            }
-        )
+        """Record the change in the audit trail (written at the end of the unit by
+        :func:`core.audit.record`): ``params`` are the parts of its sentence
+        (:mod:`core.history`), told in the reader's language; ``subjects`` what it is about."""
+        summary = history.english(action, params)
+        self._entries.append({"action": action, "summary": summary, "params": params, **subjects})
         self._touched = True
 
     def answered(self, result: Any) -> Any:
@@ -261,131 +221,32 @@ def change(
         if (
             ratings == RESULTS
             and tournament.rating_list_id not in list_pks
-            and _may_share(tournament)
+            and may_share(tournament)
         ):
             shared.add(tournament.rating_list_id)
         list_pks = sorted({*list_pks, tournament.rating_list_id})
-    unit = Unit(actor=actor, _shared=shared)
+    unit = Unit(actor=actor, _replays=Replays(shared=shared))
     for observed in _observers.get():
         observed.append(unit)
     token = _current.set(unit)
     try:
-        with submissions.unique_errors(), transaction.atomic():
+        with busy_when_locks_time_out(), submissions.unique_errors(), transaction.atomic():
+            bound_lock_waits()
             claimed = submissions.claim(submission, actor)
             _lock(unit, list_pks, tournament if ratings else None, tournament, in_lock, players)
             yield unit
-            for pk in sorted(unit._replays):
-                _update(unit, pk)
+            unit._replays.run(unit.lists, unit.locked)
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
             submissions.answer(claimed, submission, unit.result)
             if unit._touched:
                 # Results entered under a shared lock change the rated players only when
                 # someone became rated or unrated; every other unit may have.
-                cache.bump_content_version(roster=not unit._shared or unit._roster_changed)
+                replays = unit._replays
+                cache.bump_content_version(roster=not replays.shared or replays.roster_changed)
     finally:
         _current.reset(token)
-    for pk, closed in sorted(unit._deferred.items()):
-        if closed and jobs.queue_configured() and jobs.queue_reachable():
-            jobs.enqueue(pk)
-            unit.queued.append(pk)
-        else:
-            stats = run_pending(pk)
-            if stats is not None:
-                unit.stats.append(stats)
-
-
-def _may_share(tournament: Tournament) -> bool:
-    """Whether results of ``tournament`` can be entered under a shared lock of its list: its
-    players' ratings are updated alone (FIDE) in the open period, or a job queue takes what
-    cannot (then the request records it and returns). Otherwise the unit holds the list
-    exclusively and does all of it in its own transaction."""
-    if jobs.queue_configured():
-        return True
-    system, time_control, last = (
-        RatingList.objects.filter(pk=tournament.rating_list_id)
-        .annotate(last=Max("published_lists__date"))
-        .values_list("system", "time_control", "last")
-        .get()
-    )
-    if not rates_players_alone(RatingList(system=system, time_control=time_control)):
-        return False
-    return last is None or tournament.end_date >= last
-
-
-def _update(unit: Unit, pk: int) -> None:
-    """The ratings of a list the body marked: in the unit, or recorded for the next one."""
-    rating_list, mark = unit.lists[pk], unit._replays[pk]
-    if pk not in unit._shared:
-        unit.stats.append(_apply(rating_list, mark))
-        return
-    lists = published_lists(rating_list)
-    first = 0 if mark.from_date is None else period_index(lists.dates, mark.from_date)
-    stats = None
-    if first == lists.open_index and lists.complete and rates_players_alone(rating_list):
-        rows = _lock_ratings(unit, rating_list, sorted(mark.players or ()))
-        stats = update_locked(
-            rating_list, from_date=mark.from_date, players=mark.players or (), locked=rows,
-            lists=lists,
-        )  # fmt: skip
-    if stats is None:
-        PendingUpdate.objects.create(
-            rating_list=rating_list,
-            from_date=mark.from_date,
-            players=None if mark.players is None else sorted(mark.players),
-            tournaments=sorted(mark.tournaments),
-        )
-        unit._deferred[pk] = first < lists.open_index
-        return
-    unit.stats.append(stats)
-    unit._roster_changed |= stats.roster_changed
-    if not cache.shared():  # a shared cache needs no version: the content version does it
-        roster = stats.roster_changed
-        # right after the commit: not held meanwhile
-        transaction.on_commit(lambda: unit_locks.raise_version(pk, roster=roster))
-
-
-def _apply(
-    rating_list: RatingList, mark: Mark, progress: jobs.Progress | None = None
-) -> ReplayStats:
-    """Re-derive a list held exclusively: an incremental update for the players marked, a
-    replay for everybody (or where the checkpoints it needs are missing)."""
-    if mark.players is not None:
-        stats = update_locked(
-            rating_list,
-            from_date=mark.from_date,
-            players=mark.players,
-            tournaments=mark.tournaments,
-            progress=progress,
-        )
-        if stats is not None:
-            return stats
-    return replay_locked(rating_list, from_date=mark.from_date)
-
-
-def run_pending(pk: int, *, progress: jobs.Progress | None = None) -> ReplayStats | None:
-    """Do the updates recorded for list ``pk`` (``PendingUpdate``), holding the list
-    exclusively, in one transaction: all of them or, if it fails (or its process is killed),
-    none, and they stay recorded to be done again. ``None``: nothing was pending."""
-    with transaction.atomic():
-        unit_locks.lock_list(pk)
-        pending = list(
-            PendingUpdate.objects.filter(rating_list_id=pk).values_list(
-                "id", "from_date", "players", "tournaments"
-            )
-        )
-        if not pending:
-            return None
-        mark = None
-        for _id, from_date, players, tournaments in pending:
-            one = Mark(from_date, None if players is None else set(players), set(tournaments))
-            mark = one if mark is None else mark.merge(one)
-        assert mark is not None  # noqa: S101
-        stats = _apply(RatingList.objects.get(pk=pk), mark, progress)
-        done = PendingUpdate.objects.filter(pk__in=[row[0] for row in pending])
-        done._raw_delete(done.db)
-        cache.bump_content_version()
-    return stats
+    unit._replays.after_commit()
 
 
 def _lock(
@@ -399,7 +260,7 @@ def _lock(
     """Take the unit's locks in the one global order: rating lists by pk, the tournament,
     players by pk (``rated``: the tournament whose own list is among the lists)."""
     for pk in list_pks:
-        if pk in unit._shared:
+        if pk in unit._replays.shared:
             unit_locks.share_list(pk)
         else:
             unit_locks.lock_list(pk)
@@ -424,26 +285,6 @@ def _lock(
     unit.locked.extend((Player._meta.db_table, pk) for pk in sorted(unit.players))
     if len(unit.players) != len(wanted):
         raise ChangedMeanwhile(_("A player was deleted meanwhile — reload the page."))
-
-
-def _lock_ratings(unit: Unit, rating_list: RatingList, players: list[int]) -> list[tuple]:
-    """Lock the players' rating rows in ``rating_list`` by primary key (creating missing
-    ones) and read them as the update needs them."""
-
-    def read() -> list[tuple]:
-        return list(
-            PlayerRating.objects.select_for_update(of=("self",), no_key=True)
-            .filter(rating_list=rating_list, player_id__in=players)
-            .order_by("pk")
-            .values_list(*PLAYER_COLUMNS)
-        )
-
-    rows = read()
-    if len(rows) < len(players):
-        create_rating_rows(rating_list, players)
-        rows = read()
-    unit.locked.extend((PlayerRating._meta.db_table, row[0]) for row in rows)
-    return rows
 
 
 def _lock_tournament(tournament: Tournament, locked: list[int] | None, in_lock: Any) -> Tournament:

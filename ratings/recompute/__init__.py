@@ -2,8 +2,8 @@
 
     replay_locked(rating_list, *, from_date) -> ReplayStats
 
-Called only by the unit of work (:func:`core.unit_of_work.change`), which holds the list's
-row lock in its transaction; actions mark a list with ``unit.replay(list, from_date=…)``.
+Called only by the unit of work's replays (:mod:`core.replays`), in a transaction holding
+the list's row lock; actions mark a list with ``unit.replay(list, from_date=…)``.
 
 How a replay runs (:func:`replay_locked`): with the rating list row locked, let p be the
 period containing ``from_date`` (the end date of the earliest affected tournament). It
@@ -98,8 +98,8 @@ def _run(rating_list: RatingList, inputs: _Inputs) -> tuple[_Inputs, ReplayResul
 def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -> ReplayStats:
     """Replay a list and rewrite the derived rows from the period containing ``from_date``.
 
-    The caller must hold the list's row lock inside a transaction: only the unit of work
-    (:func:`core.unit_of_work.change`) calls it, and raises the list's version with the lock.
+    The caller must hold the list's row lock inside a transaction: only the unit of work's
+    replays (:mod:`core.replays`) call it; the unit raises the list's version with the lock.
     The replay starts from the checkpoint stored on the list closing the period before, so it
     reads only the tournaments and games of the periods it rewrites.
     """
@@ -114,7 +114,7 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     changes = RatingChange.objects.filter(rating_list=rating_list)
     if first > 0:
         changes = changes.filter(Q(period_id__in=rewritten_ids) | Q(period__isnull=True))
-    changes._raw_delete(changes.db)
+    changes.delete()
     ledger = [row for row in result.ledger if row.period >= first]
     period_ids: list[int | None] = [*inputs.list_ids, None]
     write_ledger(
@@ -122,8 +122,7 @@ def replay_locked(rating_list: RatingList, *, from_date: datetime.date | None) -
     )
 
     if rewritten_ids:
-        entries = PublishedRating.objects.filter(published_list_id__in=rewritten_ids)
-        entries._raw_delete(entries.db)
+        PublishedRating.objects.filter(published_list_id__in=rewritten_ids).delete()
     published = [row for row in result.published if row.period >= first]
     write_published(published, period_ids=period_ids)
     for index, state in result.checkpoints.items():

@@ -87,8 +87,7 @@ def sync_ledger(
             old[(row.game, row.player)] = found  # differs: delete it, insert the new one
         inserts.append(row)
     if old:
-        gone = RatingChange.objects.filter(pk__in=[pk for pk, _values in old.values()])
-        gone._raw_delete(gone.db)
+        RatingChange.objects.filter(pk__in=[pk for pk, _values in old.values()]).delete()
     write_ledger(inserts, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale)
     return len(inserts) + len(old)
 
@@ -126,8 +125,7 @@ def sync_published(
         if row is not None:
             inserts.append(row)
     if gone:
-        rows_gone = PublishedRating.objects.filter(pk__in=gone)
-        rows_gone._raw_delete(rows_gone.db)
+        PublishedRating.objects.filter(pk__in=gone).delete()
     write_published(inserts, period_ids=period_ids)
     return changed
 

@@ -189,3 +189,28 @@ def test_back_after_an_outage_no_page_cached_before_it_is_served(settings, redis
     assert breaker.down is False
     assert after != before
     assert cache.get(CONTENT_VERSION_KEY) == after
+
+
+@pytest.mark.django_db
+def test_a_correction_whose_job_redis_does_not_take_is_done_right_after_the_commit(
+    settings, django_capture_on_commit_callbacks
+):
+    history = rated_history(players=6, rounds=2)
+    for game in history["games"]:
+        record_result(game=game, result="10", actor=SYSTEM)
+    january = history["games"][0]
+    # The queue is configured but nobody listens; the cache (local) does not tell the breaker.
+    settings.REDIS_URL = f"redis://127.0.0.1:{servers.free_port()}/0"
+    settings.RATINGS_JOBS = "queue"
+
+    with django_capture_on_commit_callbacks(execute=True), unit_of_work.observe() as units:
+        record_result(
+            game=january, result="01", correction=True, later_rounds_confirmed=True, actor=SYSTEM
+        )
+
+    (unit,) = units
+    assert (unit.queued, unit.stats, breaker.down) == ([history["list"].pk], [], True)
+    assert PendingUpdate.objects.count() == 0
+    rated_in_the_request = derived_state()
+    recompute_ratings(rating_list=history["list"], actor=SYSTEM)
+    assert derived_state() == rated_in_the_request

@@ -50,19 +50,19 @@ def _calls(name: str) -> list[str]:
     return found
 
 
-def test_only_the_unit_of_work_takes_locks():
+def test_only_the_unit_of_work_and_its_replays_take_locks():
     assert [place.split(":")[0] for place in _calls("select_for_update")] == [
-        "core/unit_of_work.py",
+        "core/replays.py",
         "core/unit_of_work.py",
         "core/unit_of_work.py",
     ]
 
 
-def test_only_the_unit_of_work_replays():
-    assert [place.split(":")[0] for place in _calls("replay_locked")] == ["core/unit_of_work.py"]
+def test_only_the_replays_of_the_unit_of_work_replay():
+    assert [place.split(":")[0] for place in _calls("replay_locked")] == ["core/replays.py"]
     assert [place.split(":")[0] for place in _calls("update_locked")] == [
-        "core/unit_of_work.py",
-        "core/unit_of_work.py",
+        "core/replays.py",
+        "core/replays.py",
     ]
 
 
