@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "ratings",
+    "events",
     "core",
     "web",
     "backoffice",

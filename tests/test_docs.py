@@ -39,8 +39,8 @@ from django.apps import apps
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
-PACKAGES = ("rules", "players", "tournaments", "ratings", "core", "actions", "web", "public",
-            "backoffice", "api", "clubrating", "bench")  # fmt: skip
+PACKAGES = ("rules", "players", "tournaments", "ratings", "events", "core", "actions", "web",
+            "public", "backoffice", "api", "clubrating", "bench")  # fmt: skip
 TOP_LEVEL = (*PACKAGES, "tests", "docs", "static", "templates", "locale", ".ci", "README.md",
              "Makefile", "pyproject.toml", "requirements.txt", "manage.py",
              ".env.example")  # fmt: skip
