@@ -1,6 +1,7 @@
 """Boards of a round: adding and deleting games by hand, swapping and editing draft boards.
 
     add_game(*, actor, round, board, white, black=None, result="") -> Game
+    check_game(*, round, board, white, black=None, result="")   # add_game's refusals, no write
     delete_game(*, actor, game) -> None
     swap_boards(*, actor, game, other, expected_version=None) -> list[str]
     edit_board(*, actor, game, white, black=None, expected_version=None) -> list[str]
@@ -115,39 +116,13 @@ def add_game(
     round; an unknown result code (or a bye code for a game, a game code for a bye). A rated
     result replays the tournament's rating list.
     """
-    errors: dict[str, str] = {}
-    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        errors["board"] = _("The board number must be a whole number from 1.")
-    if black is not None and black.pk == white.pk:
-        errors["black"] = _("A player cannot play against themselves.")
-    errors.update(check_result(result, bye=black is None))
-    if errors:
-        raise ValidationError(errors)
+    _check_input(board, white, black, result)
     tournament = round.tournament
     players = [white] if black is None else [white, black]
     with change(
         actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
     ) as unit:
-        present = entered(unit.tournament, players)
-        for field, player in (("white", white), ("black", black)):
-            if player is not None and player.pk not in present:
-                errors[field] = _("%(player)s is not entered in this tournament.") % {
-                    "player": player
-                }
-        if Game.objects.filter(round=round, board=board).exists():
-            errors["board"] = _("Board %(board)d of this round already has a game.") % {
-                "board": board
-            }
-        busy = set(Game.objects.filter(round=round).values_list("white_id", flat=True)) | set(
-            Game.objects.filter(round=round).values_list("black_id", flat=True)
-        )
-        for field, player in (("white", white), ("black", black)):
-            if player is not None and player.pk in busy and field not in errors:
-                errors[field] = _("%(player)s already has a game in this round.") % {
-                    "player": player
-                }
-        if errors:
-            raise ValidationError(errors)
+        _check_place(round, board, white, black)
         game = Game.objects.create(
             round=round, board=board, white=white, black=black, result=result
         )
@@ -167,6 +142,45 @@ def add_game(
             after=game_state(game, round.number),
         )
     return game
+
+
+def check_game(
+    *, round: Round, board: int, white: Player, black: Player | None = None, result: str = ""
+) -> None:
+    """Refuse (``ValidationError``, nothing written) the game :func:`add_game` would refuse,
+    as the round stands now (``add_game`` checks it again under the tournament's lock)."""
+    _check_input(board, white, black, result)
+    _check_place(round, board, white, black)
+
+
+def _check_input(board: Any, white: Player, black: Player | None, result: Any) -> None:
+    errors: dict[str, str] = {}
+    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+        errors["board"] = _("The board number must be a whole number from 1.")
+    if black is not None and black.pk == white.pk:
+        errors["black"] = _("A player cannot play against themselves.")
+    errors.update(check_result(result, bye=black is None))
+    if errors:
+        raise ValidationError(errors)
+
+
+def _check_place(round: Round, board: int, white: Player, black: Player | None) -> None:
+    """The players entered, the board free, neither player at another board of the round."""
+    errors: dict[str, str] = {}
+    present = entered(round.tournament, [white] if black is None else [white, black])
+    for field, player in (("white", white), ("black", black)):
+        if player is not None and player.pk not in present:
+            errors[field] = _("%(player)s is not entered in this tournament.") % {"player": player}
+    if Game.objects.filter(round=round, board=board).exists():
+        errors["board"] = _("Board %(board)d of this round already has a game.") % {"board": board}
+    busy = set(Game.objects.filter(round=round).values_list("white_id", flat=True)) | set(
+        Game.objects.filter(round=round).values_list("black_id", flat=True)
+    )
+    for field, player in (("white", white), ("black", black)):
+        if player is not None and player.pk in busy and field not in errors:
+            errors[field] = _("%(player)s already has a game in this round.") % {"player": player}
+    if errors:
+        raise ValidationError(errors)
 
 
 def delete_game(*, actor: Actor, game: Game) -> None:

@@ -2,10 +2,12 @@
 
     set_starting_rating(*, actor, player, rating_list, rating, games=0, date=None,
                         declared_grade=None) -> PlayerRating
+    check_starting_rating(rating_list, *, rating, games=0, declared_grade=None)   # no write
     set_declared_grade(*, actor, player, rating_list, grade) -> PlayerRating   # go and shogi
     replay_rating_list(*, actor, rating_list, from_date=None) -> ReplayStats
     recompute_ratings(*, actor, rating_list=None) -> list[ReplayStats]
     close_rating_period(*, actor, rating_list, date) -> PublishedList
+    check_closing(rating_list, date)                 # its refusals, without writing
     reopen_rating_period(*, actor, rating_list) -> datetime.date   # undo the last close
 
 Starting ratings and grades are inputs only trusted roles set: staff and the system. Every
@@ -17,6 +19,7 @@ and write the audit trail. How a replay runs is described in :mod:`ratings.recom
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -96,28 +99,10 @@ def write_starting_rating(
     """The body of :func:`set_starting_rating` in a ``unit`` that holds ``rating_list``
     exclusively: checks the actor is staff, writes the row, marks the replay and the audit."""
     roles.require(roles.staff().allows(actor))
-    errors: dict[str, str] = {}
-    grade_changed = False
-    if declared_grade is not None:
-        try:
-            declared_grade = _clean_grade(rating_list, declared_grade)
-            grade_changed = True
-        except ValidationError as error:
-            errors.update({k: v[0] for k, v in error.message_dict.items()})
-    low, high = RATING_BOUNDS.get(rating_list.system, (RATING_MIN, RATING_MAX))
-    if rating is not None and (
-        isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high
-    ):
-        errors["starting_rating"] = _(
-            "A rating must be a whole number from %(min)d to %(max)d."
-        ) % {
-            "min": low,
-            "max": high,
-        }
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        errors["starting_games"] = _("The number of games must be zero or more.")
-    if errors:
-        raise ValidationError(errors)
+    grade_changed = declared_grade is not None
+    declared_grade = check_starting_rating(
+        rating_list, rating=rating, games=games, declared_grade=declared_grade
+    )
     if unit.lists.get(rating_list.pk) is None:
         raise RuntimeError("write_starting_rating needs a unit holding the rating list")
     locked = unit.lists[rating_list.pk]
@@ -157,6 +142,39 @@ def write_starting_rating(
         after=after,
     )
     return entry
+
+
+def check_starting_rating(
+    rating_list: RatingList,
+    *,
+    rating: int | None,
+    games: int = 0,
+    declared_grade: str | None = None,
+) -> str | None:
+    """Refuse (``ValidationError``, nothing written) what :func:`set_starting_rating` refuses
+    of its input: a rating outside the list's bounds (0–3500; go: −900–3000), a negative
+    number of games, a grade the list does not know. Returns ``declared_grade`` cleaned."""
+    errors: dict[str, str] = {}
+    if declared_grade is not None:
+        try:
+            declared_grade = _clean_grade(rating_list, declared_grade)
+        except ValidationError as error:
+            errors.update({k: v[0] for k, v in error.message_dict.items()})
+    low, high = RATING_BOUNDS.get(rating_list.system, (RATING_MIN, RATING_MAX))
+    if rating is not None and (
+        isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high
+    ):
+        errors["starting_rating"] = _(
+            "A rating must be a whole number from %(min)d to %(max)d."
+        ) % {
+            "min": low,
+            "max": high,
+        }
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        errors["starting_games"] = _("The number of games must be zero or more.")
+    if errors:
+        raise ValidationError(errors)
+    return declared_grade
 
 
 def set_declared_grade(
@@ -251,25 +269,10 @@ def close_rating_period(
     (``PublishedRating``) are derived: a later correction of a game in this period re-derives
     them (and every later list).
     """
-    if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
-        raise ValidationError({"date": _("Enter a valid date.")})
+    _check_date(date)
     with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
         locked = unit.lists[rating_list.pk]
-        last = (
-            PublishedList.objects.filter(rating_list=locked)
-            .order_by("-date")
-            .values_list("date", flat=True)
-            .first()
-        )
-        if last is not None and date <= last:
-            raise ValidationError(
-                {
-                    "date": _(
-                        "A list dated %(date)s has already been published; pick a later date."
-                    )
-                    % {"date": last.isoformat()}
-                }
-            )
+        last = check_closing(locked, date)
         published = PublishedList.objects.create(
             rating_list=locked, date=date, closed_by=saved_user(actor)
         )
@@ -283,6 +286,32 @@ def close_rating_period(
             after={"last_list": date},
         )
     return published
+
+
+def check_closing(rating_list: RatingList, date: datetime.date) -> datetime.date | None:
+    """Refuse (``ValidationError``, nothing written) a date :func:`close_rating_period` would
+    refuse: not a date, or not after the list's last published list. Returns that list's
+    date (``None``: nothing published yet)."""
+    _check_date(date)
+    last = (
+        PublishedList.objects.filter(rating_list=rating_list)
+        .order_by("-date")
+        .values_list("date", flat=True)
+        .first()
+    )
+    if last is not None and date <= last:
+        raise ValidationError(
+            {
+                "date": _("A list dated %(date)s has already been published; pick a later date.")
+                % {"date": last.isoformat()}
+            }
+        )
+    return last
+
+
+def _check_date(date: Any) -> None:
+    if not isinstance(date, datetime.date) or isinstance(date, datetime.datetime):
+        raise ValidationError({"date": _("Enter a valid date.")})
 
 
 def reopen_rating_period(*, actor: Actor, rating_list: RatingList) -> datetime.date:

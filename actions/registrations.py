@@ -2,6 +2,7 @@
 
 register_player(*, actor, tournament, player, pairing_number=None, rating_at_start=None,
     grade="") -> Registration   # late entries: TPNs re-ranked (C.04.2) until round 4
+check_entry(tournament, player, pairing_number=None, rating_at_start=None)   # no write
 assign_pairing_numbers(*, actor, tournament) -> list[Registration]   # C.04.2 / RR seeding
 withdraw_player(*, actor, registration, after_round) -> Registration
 """
@@ -64,12 +65,7 @@ def register_player(
     or is taken; a round robin that has started; a tournament that has its most players
     (:func:`tournaments.limits.max_players`).
     """
-    if rating_at_start is not None and not _whole(rating_at_start, 0):
-        raise ValidationError({"rating_at_start": _("The rating must be a whole number.")})
-    if pairing_number is not None and not _whole(pairing_number, 1):
-        raise ValidationError(
-            {"pairing_number": _("The pairing number must be a whole number from 1.")}
-        )
+    _check_numbers(pairing_number, rating_at_start)
     with change(
         actor=actor, role=roles.manager_of(tournament), tournament=tournament, submission=submission
     ) as unit:
@@ -94,31 +90,7 @@ def enter_player(
 ) -> Registration:
     """The body of :func:`register_player` in ``unit`` (its tournament locked)."""
     current = unit.tournament
-    refuse_if_finished(current)
-    if Registration.objects.filter(tournament=current, player=player).exists():
-        raise ValidationError(
-            {"player": _("%(player)s is already entered in this tournament.") % {"player": player}}
-        )
-    if (
-        pairing_number is not None
-        and Registration.objects.filter(tournament=current, pairing_number=pairing_number).exists()
-    ):
-        raise ValidationError(
-            {
-                "pairing_number": _("Pairing number %(number)d is already taken.")
-                % {"number": pairing_number}
-            }
-        )
-    if current.is_round_robin and highest_round_number(current):
-        raise ValidationError(_("A round robin that has started takes no new players."))
-    most = max_players(current.pairing_system)
-    if Registration.objects.filter(tournament=current).count() >= most:
-        raise ValidationError(
-            {
-                "player": _("This tournament is full: it takes at most %(max)d players.")
-                % {"max": most}
-            }
-        )
+    _check_place(current, player, pairing_number)
     if rating_at_start is None:
         rating_at_start = rating_in_list(current, player)
     registration = Registration(
@@ -144,6 +116,60 @@ def enter_player(
         },
     )
     return registration
+
+
+def check_entry(
+    tournament: Tournament,
+    player: Player,
+    pairing_number: int | None = None,
+    rating_at_start: int | None = None,
+) -> None:
+    """Refuse (``ValidationError``, nothing written) an entry :func:`register_player` would
+    refuse, as the tournament stands now (it checks again under the tournament's lock): a
+    rating or pairing number that is not a whole number (from 0, from 1), a finished
+    tournament, the player entered already, the pairing number taken, a round robin that has
+    started, a full tournament."""
+    _check_numbers(pairing_number, rating_at_start)
+    _check_place(tournament, player, pairing_number)
+
+
+def _check_numbers(pairing_number: Any, rating_at_start: Any) -> None:
+    if rating_at_start is not None and not _whole(rating_at_start, 0):
+        raise ValidationError({"rating_at_start": _("The rating must be a whole number.")})
+    if pairing_number is not None and not _whole(pairing_number, 1):
+        raise ValidationError(
+            {"pairing_number": _("The pairing number must be a whole number from 1.")}
+        )
+
+
+def _check_place(tournament: Tournament, player: Player, pairing_number: int | None) -> None:
+    refuse_if_finished(tournament)
+    if Registration.objects.filter(tournament=tournament, player=player).exists():
+        raise ValidationError(
+            {"player": _("%(player)s is already entered in this tournament.") % {"player": player}}
+        )
+    if (
+        pairing_number is not None
+        and Registration.objects.filter(
+            tournament=tournament, pairing_number=pairing_number
+        ).exists()
+    ):
+        raise ValidationError(
+            {
+                "pairing_number": _("Pairing number %(number)d is already taken.")
+                % {"number": pairing_number}
+            }
+        )
+    if tournament.is_round_robin and highest_round_number(tournament):
+        raise ValidationError(_("A round robin that has started takes no new players."))
+    most = max_players(tournament.pairing_system)
+    if Registration.objects.filter(tournament=tournament).count() >= most:
+        raise ValidationError(
+            {
+                "player": _("This tournament is full: it takes at most %(max)d players.")
+                % {"max": most}
+            }
+        )
 
 
 def rating_in_list(tournament: Tournament, player: Player) -> int | None:

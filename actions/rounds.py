@@ -6,6 +6,7 @@
     publish_round(*, actor, round) -> Round                       # twice: the same round
     add_round(*, actor, tournament, date=None) -> Round           # manual: today if no date
     create_round(*, actor, tournament, number, date=None) -> Round   # the admin: any number
+    check_new_round(tournament, number)                           # its refusals, no write
     change_round_date(*, actor, round, date) -> Round             # a rated round: replays
     delete_round(*, actor, round) -> None                         # refused with games
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -335,14 +337,10 @@ def create_round(
 ) -> Round:
     """Add round ``number`` (published) to ``tournament``, as staff do in the admin.
 
-    Refused: a number below 1 or already used."""
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValidationError({"number": _("The round must be a whole number from 1.")})
+    Refused: a number below 1 or already used (:func:`check_new_round`)."""
+    _check_number(number)
     with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
-        if Round.objects.filter(tournament=unit.tournament, number=number).exists():
-            raise ValidationError(
-                {"number": _("Round %(round)d exists already.") % {"round": number}}
-            )
+        check_new_round(unit.tournament, number)
         round_ = Round.objects.create(
             tournament=unit.tournament,
             number=number,
@@ -357,6 +355,19 @@ def create_round(
             after={"round": number, "date": date},
         )
     return round_
+
+
+def check_new_round(tournament: Tournament, number: int) -> None:
+    """Refuse (``ValidationError``, nothing written) a round :func:`create_round` would refuse:
+    a number below 1 or already used in ``tournament``."""
+    _check_number(number)
+    if Round.objects.filter(tournament=tournament, number=number).exists():
+        raise ValidationError({"number": _("Round %(round)d exists already.") % {"round": number}})
+
+
+def _check_number(number: Any) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ValidationError({"number": _("The round must be a whole number from 1.")})
 
 
 def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None) -> Round:

@@ -18,6 +18,7 @@ managers reopen it.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -110,6 +111,32 @@ def check_rounds(tournament: Tournament, paired: int = 0) -> None:
         )
 
 
+def check_settings(
+    tournament: Tournament, *, paired: int = 0, touched: Iterable[str] | None = None
+) -> None:
+    """Refuse (``ValidationError``, nothing written) settings a tournament cannot have:
+    ``tournament`` carries them, ``paired`` rounds are paired already, ``touched``: the fields
+    a change sets (``None``: a new tournament). The end date before the start date; the
+    rounds (:func:`check_rounds`); Baku acceleration with points it is not defined for
+    (``validate_baku``; on a change only when it touches them: a stored tournament keeps
+    pairing as it was, pairing.md)."""
+    if tournament.end_date < tournament.start_date:
+        raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
+    check_rounds(tournament, paired)
+    if touched is None or {"accelerated", "pairing_system", *POINT_FIELDS} & set(touched):
+        validate_baku(tournament)
+
+
+def check_frozen(tournament: Tournament, changed: Iterable[str]) -> None:
+    """Refuse a change of the pairing settings (``changed``: the fields whose values change)
+    once a round of ``tournament`` is paired."""
+    frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
+    if frozen and Round.objects.filter(tournament=tournament).exists():
+        raise ValidationError(
+            {name: _("This cannot change once a round has been paired.") for name in frozen}
+        )
+
+
 def refuse_if_finished(tournament: Tournament) -> None:
     """Refuse a change to a finished tournament (its managers reopen it first)."""
     if tournament.status == TournamentStatus.FINISHED:
@@ -172,8 +199,7 @@ def create_tournament(
         tournament = Tournament(
             name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
         )
-        check_rounds(tournament)
-        validate_baku(tournament)
+        check_settings(tournament)
         try:
             tournament.tiebreaks = validate_tiebreaks(
                 tournament.tiebreaks or "", round_robin=tournament.is_round_robin
@@ -222,20 +248,12 @@ def update_tournament(
         old_end = current.end_date
         for name, value in changes.items():
             setattr(current, name, value)
-        if current.end_date < current.start_date:
-            raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
-        check_rounds(current, highest_round_number(current))
-        if {"accelerated", "pairing_system", *POINT_FIELDS} & set(changes):
-            validate_baku(current)  # a stored tournament keeps pairing as it was (pairing.md)
+        check_settings(current, paired=highest_round_number(current), touched=changes)
         current.full_clean()
         changed = sorted(
             name for name in changes if getattr(current, name) != getattr(before, name)
         )
-        frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
-        if frozen and Round.objects.filter(tournament=current).exists():
-            raise ValidationError(
-                {name: _("This cannot change once a round has been paired.") for name in frozen}
-            )
+        check_frozen(current, changed)
         if not changed:
             return current
         current.save()

@@ -59,6 +59,20 @@ class LeaderboardRow(Schema):
     last_played: datetime.date | None
 
 
+class Page(Schema):
+    """The envelope of every list operation (``api.pager.paged`` fills it): one page of
+    ``results``; ``count`` rows on all pages, ``pages`` at least 1. A subclass adds
+    ``results`` (and says nothing of its own: a docstring becomes its schema's description)."""
+
+    count: int
+    page: int
+    page_size: int
+    pages: int
+
+
+# A Page of a rating list that names the page fields itself: its ``rating_list`` comes first in
+# the contract, and inherited fields would come first. (No docstring: it would become the
+# schema's description in /api/openapi.json.)
 class LeaderboardPage(Schema):
     rating_list: RatingListRef
     count: int = Field(description="Rows matching the filters, on all pages.")
@@ -68,11 +82,7 @@ class LeaderboardPage(Schema):
     results: list[LeaderboardRow]
 
 
-class PlayerPage(Schema):
-    count: int
-    page: int
-    page_size: int
-    pages: int
+class PlayerPage(Page):
     results: list[PlayerRef]
 
 
@@ -109,11 +119,7 @@ class TournamentRef(Schema):
     rating_list: RatingListRef | None
 
 
-class TournamentPage(Schema):
-    count: int
-    page: int
-    page_size: int
-    pages: int
+class TournamentPage(Page):
     results: list[TournamentRef]
 
 

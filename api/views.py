@@ -8,8 +8,6 @@ fit the list (an unknown club) gives 400.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
 from typing import Annotated, Literal
 
 from django.db.models import QuerySet
@@ -20,6 +18,7 @@ from pydantic import Field
 
 from api import queries as api_queries
 from api import schemas as s
+from api.pager import page_parameter, page_size_parameter, paged
 from core.cache import federations as list_federations
 from players.models import Club, Player
 from ratings.filters import LeaderboardFilter
@@ -32,9 +31,6 @@ from tournaments.queries.standings import ranked
 from tournaments.queries.tournaments import tournament_for_page, tournaments_overview
 from web.tiebreak_names import describe
 
-MAX_PAGE_SIZE = 100
-DEFAULT_PAGE_SIZE = 50
-MAX_PAGE = 100_000
 MAX_ID = 2**31 - 1
 
 api = NinjaAPI(
@@ -50,8 +46,6 @@ api = NinjaAPI(
 )
 
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
-PAGE_DESCRIPTION = "Page number, from 1."
-PAGE_SIZE_DESCRIPTION = f"Rows per page, at most {MAX_PAGE_SIZE}."
 
 NOT_FOUND = {404: s.Error, 422: s.Error}
 
@@ -83,21 +77,6 @@ def _list_ref(rating_list: RatingList | None) -> dict | None:
 
 def _number(value) -> float | None:
     return None if value is None else round(float(value), 6)
-
-
-def _slice(rows: QuerySet, start: int, size: int) -> list:
-    return list(rows[start : start + size])
-
-
-def _page(
-    rows: QuerySet, page: int, page_size: int, cut: Callable[[QuerySet, int, int], list] = _slice
-) -> tuple[int, int, list]:
-    """``(count, pages, rows of the page)``: a count query and the page's rows, ``cut(rows,
-    start, size)`` (a slice query unless the caller cuts it its own way)."""
-    count = rows.count()
-    start = (page - 1) * page_size
-    items = cut(rows, start, page_size) if start < count else []
-    return count, max(1, math.ceil(count / page_size)), items
 
 
 def _tournament(tournament: Tournament) -> dict:
@@ -134,10 +113,8 @@ def rating_lists(request: HttpRequest):
 
 
 class LeaderboardQuery(s.Schema):
-    page: int = Field(1, ge=1, le=MAX_PAGE, description=PAGE_DESCRIPTION)
-    page_size: int = Field(
-        DEFAULT_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE, description=PAGE_SIZE_DESCRIPTION
-    )
+    page: int = page_parameter()
+    page_size: int = page_size_parameter()
     sex: Literal["m", "f"] | None = Field(None, description='"m" or "f".')
     juniors: bool = Field(False, description="Only players under 20 on 1 January.")
     club: int | None = Field(
@@ -190,14 +167,9 @@ def leaderboard(
             f"{name}: {' '.join(errors)}" for name, errors in filterset.errors.items()
         )
         raise HttpError(400, problems)
-    count, pages, items = _page(filterset.qs, filters.page, filters.page_size, _ranked_page)
     return {
         "rating_list": _list_ref(rating_list),
-        "count": count,
-        "page": filters.page,
-        "page_size": filters.page_size,
-        "pages": pages,
-        "results": [_leaderboard_row(row) for row in items],
+        **paged(filterset.qs, filters.page, filters.page_size, _leaderboard_row, _ranked_page),
     }
 
 
@@ -233,10 +205,8 @@ def _leaderboard_row(row: PlayerRating) -> dict:
 )
 def players(
     request: HttpRequest,
-    page: int = Query(1, ge=1, le=MAX_PAGE, description=PAGE_DESCRIPTION),
-    page_size: int = Query(
-        DEFAULT_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE, description=PAGE_SIZE_DESCRIPTION
-    ),
+    page: int = page_parameter(),
+    page_size: int = page_size_parameter(),
     search: str = Query(
         "",
         max_length=100,
@@ -248,14 +218,7 @@ def players(
     ),
 ):
     """Players by name, one page at a time."""
-    count, pages, items = _page(api_queries.players(search.strip()), page, page_size)
-    return {
-        "count": count,
-        "page": page,
-        "page_size": page_size,
-        "pages": pages,
-        "results": [_player(player) for player in items],
-    }
+    return paged(api_queries.players(search.strip()), page, page_size, _player)
 
 
 @api.get(
@@ -305,21 +268,11 @@ def player_detail(request: HttpRequest, player_id: int = Path(..., ge=1, le=MAX_
 )
 def tournaments(
     request: HttpRequest,
-    page: int = Query(1, ge=1, le=MAX_PAGE, description=PAGE_DESCRIPTION),
-    page_size: int = Query(
-        DEFAULT_PAGE_SIZE, ge=1, le=MAX_PAGE_SIZE, description=PAGE_SIZE_DESCRIPTION
-    ),
+    page: int = page_parameter(),
+    page_size: int = page_size_parameter(),
 ):
     """Tournaments, newest first, one page at a time."""
-    rows = tournaments_overview()
-    count, pages, items = _page(rows, page, page_size)
-    return {
-        "count": count,
-        "page": page,
-        "page_size": page_size,
-        "pages": pages,
-        "results": [_tournament(tournament) for tournament in items],
-    }
+    return paged(tournaments_overview(), page, page_size, _tournament)
 
 
 @api.get(

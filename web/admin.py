@@ -1,7 +1,9 @@
 """The machinery every admin of ours shares.
 
 Writes with side effects go through the actions. An action refuses bad input with a
-``ValidationError``; :class:`ServiceAdminMixin` turns it into a form error and writes nothing.
+``ValidationError``; :class:`ServiceAdminMixin` turns it into a form error and writes nothing:
+the actions' checks run in the form's validation (:meth:`ServiceAdminMixin.check_form`), and
+what an action refuses only under its lock is shown on the same bound form, rendered once.
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages as admin_messages
+from django.contrib.admin import helpers
+from django.contrib.admin.options import IS_POPUP_VAR, TO_FIELD_VAR
 from django.core.exceptions import ValidationError
 from django.db.models import Model
 from django.http import HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as admin_gettext  # Django's titles, not ours
 
 from core import submissions
 from core.validators import BoundedFormMixin
@@ -55,24 +60,44 @@ def add_rejection(form: forms.BaseForm, rejection: ServiceRejected) -> None:
         form.add_error(target, [f"{rejection.prefix}{message}" for message in messages])
 
 
+class Refused(Exception):
+    """A service refused while the admin saved: the refusal with the bound form and inline
+    formsets of the post, carried out of the admin's transaction (which rolls back whatever
+    the save wrote) to be shown again."""
+
+    def __init__(self, rejection: ServiceRejected, form: forms.BaseForm, formsets: list):
+        super().__init__(str(rejection))
+        self.rejection = rejection
+        self.form = form
+        self.formsets = formsets
+
+
 class BoundedModelForm(BoundedFormMixin, forms.ModelForm):
     """The admin's default form: dates in their windows, integers in their columns' ranges
     (:mod:`core.validators`)."""
 
 
 class ServiceAdminMixin:
-    """Run the change form so that a refused service call becomes a form error.
+    """Change forms whose refusals are form errors, on one run of the view, nothing written.
 
-    ``save_model``/``save_formset`` call services through :func:`call_service`. When one
-    refuses, the exception leaves the admin's ``transaction.atomic`` block, so everything the
-    request wrote is rolled back; the view then runs again on the same POST with a form whose
-    ``clean()`` reports the error, so the user sees the form with the message and nothing saved.
+    - Before saving, the form's validation calls :meth:`check_form`: the admin calls there
+      the actions' checks, which raise ``ValidationError`` without writing, so a refusal is
+      an ordinary form error (on the field it names, else above the form).
+    - Saving writes nothing in ``save_model``: :meth:`save_related`, which Django calls next
+      with the form and the inline formsets, runs :meth:`write_model` (the admin's own, calls
+      its action through :func:`call_service`) and then :meth:`write_related` (the inlines,
+      through ``save_formset``). What an action still refuses (under its lock: a value taken
+      meanwhile) leaves the admin's ``transaction.atomic`` block, so everything the request
+      wrote is rolled back, and :meth:`changeform_view` shows the same bound form and
+      formsets with the refusal, rendered once by ``render_change_form``.
+
     Dates and integers are bounded (:class:`BoundedModelForm`).
     """
 
     form = BoundedModelForm
-    #: The add form creates through an action that takes ``submission=`` (``save_model`` passes
-    #: :meth:`submission`): it carries a one-time token, so sending it twice adds one row.
+    #: The add form creates through an action that takes ``submission=`` (``write_model``
+    #: passes :meth:`submission`): it carries a one-time token, so sending it twice adds one
+    #: row.
     creates_once = False
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
@@ -82,9 +107,8 @@ class ServiceAdminMixin:
                 submissions.refuse_repeat(submissions.posted(request.POST), request.user)
             try:
                 response = super().changeform_view(request, object_id, form_url, extra_context)
-            except ServiceRejected as rejection:
-                request.service_rejection = rejection
-                response = super().changeform_view(request, object_id, form_url, extra_context)
+            except Refused as refused:
+                response = self.render_refused(request, refused, object_id, form_url, extra_context)
             if adding and response.status_code == 200:
                 # Refused while the first post of the same token committed meanwhile (its
                 # name, say, now taken by itself): this is a repeat, answered like one.
@@ -95,6 +119,73 @@ class ServiceAdminMixin:
             opts = self.model._meta
             changelist = reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist")
             return HttpResponseRedirect(done.url or changelist)
+
+    def check_form(self, request, form: forms.BaseModelForm, change: bool) -> None:
+        """Refuse what the actions would refuse by calling their checks: raise
+        ``ValidationError`` (shown on the field it names, else above the form); nothing may be
+        written here. Called once the form is otherwise valid, ``form.instance`` carrying the
+        posted values."""
+
+    def save_model(self, request, obj, form, change):
+        """Nothing yet: :meth:`save_related` writes the row, where the formsets are known."""
+
+    def save_related(self, request, form, formsets, change):
+        try:
+            self.write_model(request, form.instance, form, change)
+            self.write_related(request, form, formsets, change)
+        except ServiceRejected as rejection:
+            raise Refused(rejection, form, formsets) from rejection
+
+    def write_model(self, request, obj, form, change) -> None:
+        """Write the row through its action (``call_service``; :func:`adopt` the saved row)."""
+        raise NotImplementedError
+
+    def write_related(self, request, form, formsets, change) -> None:
+        """Write the many-to-many fields and the inlines (``save_formset``)."""
+        super().save_related(request, form, formsets, change)
+
+    def render_refused(self, request, refused: Refused, object_id, form_url, extra_context):
+        """The change form of the refused post again: its bound form and formsets with the
+        refusal, as the admin shows a form that did not validate."""
+        form, formsets = refused.form, refused.formsets
+        add_rejection(form, refused.rejection)
+        add = object_id is None or "_saveasnew" in request.POST
+        obj = None if add else form.instance
+        if add:  # the row a service created was rolled back with the rest
+            form.instance.pk = None
+        fieldsets = self.get_fieldsets(request, obj)
+        admin_form = helpers.AdminForm(
+            form,
+            list(fieldsets),
+            self.get_prepopulated_fields(request, obj),
+            self.get_readonly_fields(request, obj),
+            model_admin=self,
+        )
+        inline_formsets = self.get_inline_formsets(
+            request, formsets, self.get_inline_instances(request, obj), obj
+        )
+        media = self.media + admin_form.media
+        for inline_formset in inline_formsets:
+            media += inline_formset.media
+        title = admin_gettext("Add %s") if add else admin_gettext("Change %s")
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title % self.opts.verbose_name,
+            "subtitle": str(obj) if obj else None,
+            "adminform": admin_form,
+            "object_id": object_id,
+            "original": obj,
+            "is_popup": IS_POPUP_VAR in request.POST or IS_POPUP_VAR in request.GET,
+            "to_field": request.POST.get(TO_FIELD_VAR, request.GET.get(TO_FIELD_VAR)),
+            "media": media,
+            "inline_admin_formsets": inline_formsets,
+            "errors": helpers.AdminErrorList(form, formsets),
+            "preserved_filters": self.get_preserved_filters(request),
+            **(extra_context or {}),
+        }
+        return self.render_change_form(
+            request, context, add=add, change=not add, obj=obj, form_url=form_url
+        )
 
     def get_fields(self, request, obj=None):
         fields = list(super().get_fields(request, obj))
@@ -114,17 +205,21 @@ class ServiceAdminMixin:
                 base.__name__, (base,), {submissions.FIELD: submissions.SubmissionField()}
             )
         form_class = super().get_form(request, obj, change, **kwargs)
-        rejection = getattr(request, "service_rejection", None)
-        if rejection is None:
-            return form_class
+        admin = self
 
-        class RejectedForm(form_class):
-            def clean(self):
-                cleaned_data = super().clean()
-                add_rejection(self, rejection)
-                return cleaned_data
+        class CheckedForm(form_class):
+            def validate_unique(self):
+                # A model form's last check, after ``form.instance`` took the posted values
+                # and passed the model's own validation: then the actions' checks.
+                super().validate_unique()
+                if not self.errors:
+                    try:
+                        admin.check_form(request, self, obj is not None)
+                    except ValidationError as error:
+                        add_rejection(self, ServiceRejected(error))
 
-        return RejectedForm
+        CheckedForm.__name__ = form_class.__name__
+        return CheckedForm
 
 
 class GuardedDeleteMixin:

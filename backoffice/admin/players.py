@@ -37,7 +37,7 @@ class ClubAdmin(ServiceAdminMixin, admin.ModelAdmin):
     autocomplete_fields = ["organisers"]
     creates_once = True
 
-    def save_model(self, request, obj, form, change):
+    def write_model(self, request, obj, form, change):
         cleaned = form.cleaned_data
         fields = {name: cleaned[name] for name in CLUB_FIELDS if name in cleaned}
         if change:
@@ -51,7 +51,7 @@ class ClubAdmin(ServiceAdminMixin, admin.ModelAdmin):
             )
         adopt(obj, saved)
 
-    def save_related(self, request, form, formsets, change):
+    def write_related(self, request, form, formsets, change):
         if "organisers" in form.changed_data or not change:
             call_service(
                 set_organisers,
@@ -163,7 +163,7 @@ class PlayerAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
     def name(self, obj: Player) -> str:
         return obj.name
 
-    def save_model(self, request, obj, form, change):
+    def write_model(self, request, obj, form, change):
         if not change:
             player = call_service(
                 create_player,

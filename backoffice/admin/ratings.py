@@ -10,7 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from actions.clubs import delete_rating_list, save_rating_list
-from actions.ratings import close_rating_period, recompute_ratings, set_starting_rating
+from actions.ratings import (
+    check_closing,
+    check_starting_rating,
+    close_rating_period,
+    recompute_ratings,
+    set_starting_rating,
+)
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange, RatingList
 from web.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 
@@ -35,7 +41,7 @@ class RatingListAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.tournaments.exists()
 
-    def save_model(self, request, obj, form, change):
+    def write_model(self, request, obj, form, change):
         fields = form.changed_data if change else list(form.cleaned_data)
         saved = call_service(
             save_rating_list,
@@ -63,6 +69,17 @@ class RatingListAdmin(ServiceAdminMixin, admin.ModelAdmin):
             % {"count": count},
             messages.SUCCESS,
         )
+
+
+def _starting(form) -> dict:
+    """What the starting rating form sets: ``set_starting_rating``'s arguments."""
+    cleaned = form.cleaned_data
+    return {
+        "rating": cleaned["starting_rating"],
+        "games": cleaned["starting_games"] or 0,
+        "date": cleaned["starting_date"],
+        "declared_grade": cleaned.get("declared_grade") or "",
+    }
 
 
 @admin.register(PlayerRating)
@@ -99,16 +116,22 @@ class PlayerRatingAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        starting = _starting(form)
+        check_starting_rating(
+            form.instance.rating_list,
+            rating=starting["rating"],
+            games=starting["games"],
+            declared_grade=starting["declared_grade"],
+        )
+
+    def write_model(self, request, obj, form, change):
         saved = call_service(
             set_starting_rating,
             player=obj.player,
             rating_list=obj.rating_list,
-            rating=form.cleaned_data["starting_rating"],
-            games=form.cleaned_data["starting_games"] or 0,
-            date=form.cleaned_data["starting_date"],
             actor=request.user,
-            declared_grade=form.cleaned_data.get("declared_grade") or "",
+            **_starting(form),
         )
         adopt(obj, saved)
 
@@ -154,7 +177,10 @@ class PublishedListAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        check_closing(form.cleaned_data["rating_list"], form.cleaned_data["date"])
+
+    def write_model(self, request, obj, form, change):
         published = call_service(
             close_rating_period,
             rating_list=form.cleaned_data["rating_list"],

@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from actions.boards import add_game, delete_game
+from actions.boards import add_game, check_game, check_result, delete_game
 from actions.results import record_result
-from actions.rounds import change_round_date, create_round, delete_round
+from actions.rounds import change_round_date, check_new_round, create_round, delete_round
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from tournaments.models import (
     Game,
@@ -122,7 +122,13 @@ class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return obj is None or not obj.games.exists()
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        if not change:
+            check_new_round(form.instance.tournament, form.instance.number)
+        elif "number" in form.changed_data:
+            raise ValidationError(_("A round's number cannot change."), code="number")
+
+    def write_model(self, request, obj, form, change):
         if not change:
             saved = call_service(
                 create_round,
@@ -133,10 +139,6 @@ class RoundAdmin(ServiceAdminMixin, admin.ModelAdmin):
             )
             adopt(obj, saved)
             return
-        if "number" in form.changed_data:
-            raise ServiceRejected(
-                ValidationError(_("A round's number cannot change."), code="number")
-            )
         if "date" in form.changed_data:
             saved = call_service(
                 change_round_date,
@@ -176,7 +178,22 @@ class GameAdmin(ServiceAdminMixin, admin.ModelAdmin):
         # A pairing is fixed once stored: delete the game and add it again to change it.
         return [] if obj is None else PAIRING_FIELDS
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        game = form.instance
+        if not change:
+            check_game(
+                round=game.round,
+                board=game.board,
+                white=game.white,
+                black=game.black,
+                result=game.result,
+            )
+        elif "result" in form.changed_data:
+            errors = check_result(game.result, bye=game.black_id is None)
+            if errors:
+                raise ValidationError(errors)
+
+    def write_model(self, request, obj, form, change):
         if not change:
             _add_game(request, obj, round=obj.round)
             return

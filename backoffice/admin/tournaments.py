@@ -12,9 +12,20 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from actions.registrations import delete_registration, register_player, update_registration
+from actions.registrations import (
+    check_entry,
+    delete_registration,
+    register_player,
+    update_registration,
+)
 from actions.rounds import change_round_date, create_round, delete_round
-from actions.tournaments import create_tournament, delete_tournament, update_tournament
+from actions.tournaments import (
+    check_frozen,
+    check_settings,
+    create_tournament,
+    delete_tournament,
+    update_tournament,
+)
 from backoffice.admin.formsets import deleted_instances, describe_formset
 from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core import history, submissions
@@ -30,6 +41,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.games import rated_games
+from tournaments.queries.rounds import highest_round_number
 from web.admin import (
     BoundedModelForm,
     GuardedDeleteMixin,
@@ -197,7 +209,23 @@ class TournamentAdmin(GuardedDeleteMixin, ServiceAdminMixin, admin.ModelAdmin):
             % {"tournament": obj.name, "count": count}
         ]
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        tournament = form.instance
+        if not change:
+            check_settings(tournament)
+            return
+        stored = Tournament.objects.get(pk=tournament.pk)
+        check_settings(tournament, paired=highest_round_number(stored), touched=form.changed_data)
+        check_frozen(
+            stored,
+            [
+                name
+                for name in form.changed_data
+                if getattr(tournament, name) != getattr(stored, name)
+            ],
+        )
+
+    def write_model(self, request, obj, form, change):
         if not change:
             saved = call_service(
                 create_tournament,
@@ -265,7 +293,12 @@ class RegistrationAdmin(ServiceAdminMixin, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return [] if obj is None else ["tournament", "player"]
 
-    def save_model(self, request, obj, form, change):
+    def check_form(self, request, form, change):
+        if not change:
+            entry = form.instance
+            check_entry(entry.tournament, entry.player, entry.pairing_number, entry.rating_at_start)
+
+    def write_model(self, request, obj, form, change):
         if change:
             saved = call_service(
                 update_registration,
