@@ -235,11 +235,17 @@ class KnownCountPaginator(Paginator):
 class _DateFormatMixin:
     """What ``{{ value|date:format|default:default }}`` (django-tables2's template) writes,
     without rendering a template for every cell: in local time, formatted, escaped, the
-    column's default when the format gives nothing."""
+    column's default when the format gives nothing. The format is the column's ``format``,
+    else the setting django-tables2's column names for ``short`` (``default_formats``: the
+    short one, the long one), which the ``date`` filter reads in the current language."""
+
+    default_formats: tuple[str, str]
 
     def __init__(self, format=None, short=True, *args, **kwargs):
         super().__init__(format, short, *args, **kwargs)
-        self.date_format = self.template_code.split('"')[1]
+        if format is None:
+            format = self.default_formats[0 if short else 1]
+        self.date_format = format
 
     def render(self, value, bound_column, **kwargs):
         text = defaultfilters.date(template_localtime(value), self.date_format)
@@ -249,9 +255,13 @@ class _DateFormatMixin:
 class DateColumn(_DateFormatMixin, tables.DateColumn):
     """django-tables2's date column, rendered in Python (see :class:`_DateFormatMixin`)."""
 
+    default_formats = ("SHORT_DATE_FORMAT", "DATE_FORMAT")
+
 
 class DateTimeColumn(_DateFormatMixin, tables.DateTimeColumn):
     """django-tables2's date and time column, rendered in Python."""
+
+    default_formats = ("SHORT_DATETIME_FORMAT", "DATETIME_FORMAT")
 
 
 class PlayerColumn(tables.Column):

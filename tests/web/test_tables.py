@@ -32,6 +32,9 @@ class Fast(BaseTable):
     at = DateTimeColumn(format="Y-m-d H:i")
     points = tables.Column(localize=True, default="")
     raw = tables.Column(localize=False)
+    long_day = DateColumn(accessor="day", short=False)
+    short_at = DateTimeColumn(accessor="at", default="?")
+    long_at = DateTimeColumn(accessor="at", short=False)
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -46,6 +49,9 @@ class Plain(tables.Table):
     at = tables.DateTimeColumn(format="Y-m-d H:i")
     points = tables.Column(localize=True, default="")
     raw = tables.Column(localize=False)
+    long_day = tables.DateColumn(accessor="day", short=False)
+    short_at = tables.DateTimeColumn(accessor="at", default="?")
+    long_at = tables.DateTimeColumn(accessor="at", short=False)
 
     class Meta:
         template_name = "django_tables2/table.html"
@@ -70,6 +76,12 @@ def test_rows_and_dates_are_written_as_django_tables2_writes_them(settings, lang
     assert f"<td >{expected_day}</td><td >2026-03-01</td><td >2026-03-02 01:30</td>" in fast
     assert '<td class="key">Ann &lt;b&gt;</td>' in fast
     assert '<td class="key">–</td><td >?</td><td >—</td>' in fast
+    defaults = {  # no format: the short or long setting, as django-tables2 names them
+        "en": "<td >March 1, 2026</td><td >2026-03-02 01:30</td><td >March 2, 2026, 1:30 a.m.</td>",
+        "ru": "<td >1 марта 2026 г.</td><td >02.03.2026 01:30</td><td >2 марта 2026 г. 1:30</td>",
+    }
+    assert defaults[language] in fast
+    assert "<td >7</td><td >—</td><td >?</td><td >—</td></tr>" in fast
 
 
 class FastWithRowAttrs(Fast):
