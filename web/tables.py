@@ -1,6 +1,9 @@
 """Shared django-tables2 base class and the players' own columns."""
 
+from __future__ import annotations
+
 import inspect
+from typing import Protocol
 
 import django_tables2 as tables
 from django.core.exceptions import FieldDoesNotExist
@@ -15,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import utils
 from django_tables2.columns.linkcolumn import BaseLinkColumn
 from django_tables2.columns.manytomanycolumn import ManyToManyColumn
+from django_tables2.data import TableListData
 from django_tables2.utils import AttributeDict
 
 from players.models import Player
@@ -60,6 +64,20 @@ class BaseTable(tables.Table):
         attrs = {"class": "table"}
         empty_text = ""
 
+    #: The page a query cut the rows from (:meth:`of_page`), drawn as the table's pager.
+    pager: Pager | None = None
+
+    @classmethod
+    def of_page(cls, page: Pager, **kwargs) -> BaseTable:
+        """The table of one page of rows a query has cut and sorted (``page.rows``, in the
+        order ``page.order`` names, as ``?sort=`` does): the headers show that order and
+        link to the others, the rows stay as they come (:class:`PageRows`), and the pager
+        comes from ``page`` (``includes/pager.html``), not from django-tables2's
+        pagination."""
+        table = cls(PageRows(page.rows), order_by=page.order, **kwargs)
+        table.pager = page
+        return table
+
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
         """Paginate with ``per_page`` (from ``?per_page=``, read by django-tables2 with
         ``int()``) kept within 1..:data:`MAX_PER_PAGE`: ``-1`` broke the paginator (a 500)."""
@@ -84,6 +102,29 @@ class BaseTable(tables.Table):
                 parts.append(f"<td {plan.td}>{_cell_html(plan.cell(row), plan.localize)}</td>")
             parts.append("</tr>\n")
         return mark_safe("".join(parts))  # noqa: S308 - every part escaped above
+
+
+class Pager(Protocol):
+    """One page of rows cut by a query, and where it is among the pages (what
+    ``includes/pager.html`` reads, as django-tables2's pager reads a ``Page``)."""
+
+    rows: list
+    order: tuple[str, ...]
+    number: int
+    num_pages: int
+    has_previous: bool
+    has_next: bool
+    previous_page_number: int
+    next_page_number: int
+
+
+class PageRows(TableListData):
+    """The rows of a page as its query sorted them: the table's order (``order_by``) marks
+    the headers and leaves the rows as they are (the database sorted them, in its
+    collation)."""
+
+    def order_by(self, aliases):
+        pass
 
 
 class _Slow(Exception):
@@ -221,15 +262,6 @@ def as_cards(table: tables.Table, *, wide: tuple[str, ...] = ()) -> None:
         if bound.name in wide:
             cell["class"] = f"{cell.get('class', '')} wide".strip()
         column.attrs = attrs
-
-
-class KnownCountPaginator(Paginator):
-    """A paginator told how many rows there are (``count=``), by a caller that knows it
-    without counting them (a leaderboard: from its list's cached rating counts)."""
-
-    def __init__(self, object_list, per_page, *args, count: int, **kwargs):
-        super().__init__(object_list, per_page, *args, **kwargs)
-        self.__dict__["count"] = count  # Paginator.count is a cached property
 
 
 class _DateFormatMixin:

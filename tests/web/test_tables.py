@@ -3,6 +3,7 @@ of a page in Python (``BaseTable.body_html``) and date columns without a templat
 
 import datetime
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 import django_tables2 as tables
@@ -204,3 +205,74 @@ def test_dict_rows_take_the_short_way_as_django_tables2_does():
     assert "<td >None</td><td >gone</td><td >flat</td><td >flat</td><td >lambda</td>" in fast
     assert "<td >None</td><td >gone</td><td >down</td><td >down</td><td >text</td>" in fast
     assert "<td >–</td><td >gone</td><td >–</td><td >—</td><td >–</td>" in fast
+
+
+# A table of one page a query has cut (``BaseTable.of_page``): what django-tables2 writes for
+# the same page of a table it sorts and paginates itself, headers and pager included.
+
+
+@dataclass(frozen=True)
+class _Page:
+    rows: list
+    order: tuple[str, ...]
+    number: int
+    num_pages: int
+
+    @property
+    def has_previous(self):
+        return self.number > 1
+
+    @property
+    def has_next(self):
+        return self.number < self.num_pages
+
+    @property
+    def previous_page_number(self):
+        return self.number - 1
+
+    @property
+    def next_page_number(self):
+        return self.number + 1
+
+
+class Sorted(BaseTable):
+    name = tables.Column()
+    points = tables.Column(orderable=False)
+
+
+NAMES = [{"name": f"N{n:02d}", "points": n % 4} for n in range(40)]
+
+
+def _whole(html: str) -> str:
+    return html[html.index('<div class="table-container">') :]
+
+
+@pytest.mark.parametrize(
+    ("query", "number", "order"),
+    [("", 1, ()), ("?page=3&sort=-name", 3, ("-name",)), ("?page=15&sort=name", 15, ("name",))],
+)
+def test_a_table_of_one_page_writes_what_django_tables2_writes_for_that_page(query, number, order):
+    request = RequestFactory().get("/" + query)
+    plain = Sorted(NAMES, order_by=order or None)
+    tables.RequestConfig(request, paginate={"per_page": 2}).configure(plain)
+    rows = sorted(NAMES, key=lambda row: row["name"], reverse=order == ("-name",))
+    page = _Page(rows[(number - 1) * 2 : number * 2], order, number, 20)
+
+    mine = Sorted.of_page(page)
+    html = mine.as_html(request)
+
+    assert _whole(html) == _whole(plain.as_html(request))
+    assert [row.record["name"] for row in mine.paginated_rows] == [row["name"] for row in page.rows]
+    assert re.search(r'<li class="active">\s*<a href="[^"]*page=(\d+)', html)[1] == str(number)
+
+
+def test_a_table_of_one_page_keeps_the_rows_in_the_querys_order():
+    """The database sorted the rows (in its collation): the table shows the order in its
+    headers and does not sort the rows again."""
+    rows = [{"name": "b", "points": 1}, {"name": "A", "points": 2}, {"name": "a", "points": 3}]
+    table = Sorted.of_page(_Page(rows, ("name",), 1, 1))
+    html = table.as_html(RequestFactory().get("/?sort=name"))
+
+    assert [row.record["name"] for row in table.paginated_rows] == ["b", "A", "a"]
+    assert '<th class="asc orderable">' in html
+    assert "pagination" not in html  # one page: no pager
