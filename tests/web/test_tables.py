@@ -207,6 +207,124 @@ def test_dict_rows_take_the_short_way_as_django_tables2_does():
     assert "<td >–</td><td >gone</td><td >–</td><td >—</td><td >–</td>" in fast
 
 
+class AttrsRows(DictRows):
+    """Row attributes of every kind django-tables2 takes: text, callables asking for the
+    record, the table, anything (``**kwargs``) or an argument it does not give, a dict."""
+
+    class Meta(DictRows.Meta):
+        row_attrs = {
+            "data-name": lambda record: record["name"],
+            "data-table": lambda table: type(table).__name__,
+            "data-all": lambda **kwargs: sorted(kwargs),
+            "data-never": lambda record, row_number: "never",
+            "class": lambda record: "empty" if not record["name"] else "",
+            "id": "fixed",
+        }
+
+
+def test_row_attributes_of_every_kind_are_written_as_django_tables2_writes_them():
+    rows = [{"name": "Ann", "inner": None, "fn": None}, {"name": "", "inner": None, "fn": None}]
+    fast, plain = _same(AttrsRows, rows)
+
+    assert fast == plain
+    assert (
+        '<tr data-name="" data-table="AttrsRows" data-all="[&#x27;record&#x27;, &#x27;table&#x27;]"'
+        ' class="empty odd" id="fixed">'
+    ) in fast
+
+
+# The values of an export (``BaseTable.export_rows``, the CSV downloads) against
+# django-tables2's ``BoundRow.get_cell_value``: the table's ``value_FOO``, else its
+# ``render_FOO``, else the column's ``value`` (which renders with the column's ``render``);
+# no default for an empty value, no link.
+
+
+class Shouting(tables.Column):
+    def render(self, value):
+        return f"{value}!"
+
+
+class Counted(tables.Column):
+    def value(self, value, record):
+        return f"{value} of {record.rating}"
+
+
+class ExportRows(BaseTable):
+    who = tables.Column(accessor="player__last_name", linkify=lambda record: "/p/")
+    title = tables.Column(accessor="player__title", default="–")
+    sex = Shouting(accessor="player__sex")
+    rating = tables.Column(default="–")
+    note = Counted(default="?", empty_values=(None,))
+    day = DateColumn(accessor="when", default="?")
+    shout = tables.Column()
+    html = tables.Column(accessor="rating")
+    never = tables.Column(accessor="rating")
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_rating(self, value):
+        return f"<b>{value}</b>"
+
+    def value_html(self, value, bound_column):
+        return f"{value} ({bound_column.name})"
+
+    def value_never(self, value, unknown):
+        return "never"
+
+
+def test_exported_values_are_django_tables2s_values():
+    ann, ben = _players()
+    rows = [Seat(ann, 2310, ""), Seat(None), Seat(ben, 0, None)]
+    rows[0].when, rows[1].when, rows[2].when = datetime.date(2026, 3, 1), None, "soon"
+    table = ExportRows(rows)
+    columns = list(table.columns.iterall())
+
+    exported = [values for _row, values in table.export_rows(columns)]
+
+    assert exported == [[row.get_cell_value(bound.name) for bound in columns] for row in table.rows]
+    assert exported[0] == [
+        "Ames <i>",
+        "GM",  # the record is no model: no choices' label (get_field finds no field)
+        "f!",
+        "<b>2310</b>",
+        " of 2310",
+        "2026-03-01",
+        "called",
+        "2310 (html)",
+        None,
+    ]
+    assert exported[1][:6] == [None, None, None, None, None, "?"]  # a date column renders None
+
+
+def test_signatures_are_read_once_per_column_not_per_cell(monkeypatch):
+    """What ``utils.signature`` costs (``inspect.signature``) is paid per column and page:
+    a page of 30 rows reads as many signatures as a page of 3."""
+    read = []
+    signature = tables.utils.signature
+
+    def counted(function):
+        read.append(function)
+        return signature(function)
+
+    monkeypatch.setattr(tables.utils, "signature", counted)
+    ann, ben = _players()
+
+    def reads(rows: int) -> int:
+        read.clear()
+        seats = [Seat(ann, 2310, ""), Seat(None), Seat(ben, 0, None)] * (rows // 3)
+        dicts = [{"name": "", "inner": {"deep": 1}, "fn": lambda: 1}] * rows
+        for seat in seats:
+            seat.when = datetime.date(2026, 3, 1)
+        ObjectRows(seats).body_html()
+        AttrsRows(dicts).body_html()
+        table = ExportRows(seats)
+        list(table.export_rows([bound for bound in table.columns if bound.name != "who"]))
+        return len(read)
+
+    assert reads(3) == reads(30) > 0
+
+
 # A table of one page a query has cut (``BaseTable.of_page``): what django-tables2 writes for
 # the same page of a table it sorts and paginates itself, headers and pager included.
 
