@@ -7,8 +7,3 @@ class WebConfig(AppConfig):
 
     name = "web"
     verbose_name = "Web"
-
-    def ready(self):
-        from web.tables import remember_signatures
-
-        remember_signatures()

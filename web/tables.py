@@ -1,52 +1,23 @@
 """Shared django-tables2 base class and the players' own columns."""
 
-import inspect
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
 
 import django_tables2 as tables
-from django.core.exceptions import FieldDoesNotExist
 from django.core.paginator import Paginator
-from django.db import models
 from django.template import defaultfilters
-from django.utils import formats
 from django.utils.html import conditional_escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext_lazy as _
-from django_tables2 import utils
-from django_tables2.columns.linkcolumn import BaseLinkColumn
-from django_tables2.columns.manytomanycolumn import ManyToManyColumn
+from django_tables2.data import TableListData
+from django_tables2.rows import BoundRow
 from django_tables2.utils import AttributeDict
 
 from players.models import Player
-
-
-def remember_signatures() -> None:
-    """Make django-tables2 read the signature of a cell's render method once per method, not
-    once per cell: it inspects the method to pass only the arguments it takes, and on a page
-    of a few hundred cells that inspection was a tenth of the CPU. The answer is kept per
-    function (and whether it is bound), so it is the one ``inspect`` gives. Called once, when
-    the app is ready."""
-    from django_tables2 import utils
-
-    if getattr(utils.signature, "remembered", False):
-        return
-    inspect_signature = utils.signature
-    known: dict[tuple, tuple] = {}
-
-    def signature(fn):
-        function = getattr(fn, "__func__", None)
-        if function is None and not inspect.isfunction(fn):
-            return inspect_signature(fn)  # a partial or a callable object: as it comes
-        key = (function or fn, function is not None)
-        if key not in known:
-            if len(known) >= 10_000:  # functions made per request: keep the memory bounded
-                known.clear()
-            known[key] = inspect_signature(fn)
-        return known[key]
-
-    signature.remembered = True
-    utils.signature = signature
-
+from web.cells import CellPlan, RowAttrs, cell_html
 
 MAX_PER_PAGE = 200
 """The most rows a visitor's ``?per_page=`` may ask for on one page."""
@@ -60,6 +31,20 @@ class BaseTable(tables.Table):
         attrs = {"class": "table"}
         empty_text = ""
 
+    #: The page a query cut the rows from (:meth:`of_page`), drawn as the table's pager.
+    pager: Pager | None = None
+
+    @classmethod
+    def of_page(cls, page: Pager, **kwargs) -> BaseTable:
+        """The table of one page of rows a query has cut and sorted (``page.rows``, in the
+        order ``page.order`` names, as ``?sort=`` does): the headers show that order and
+        link to the others, the rows stay as they come (:class:`PageRows`), and the pager
+        comes from ``page`` (``includes/pager.html``), not from django-tables2's
+        pagination."""
+        table = cls(PageRows(page.rows), order_by=page.order, **kwargs)
+        table.pager = page
+        return table
+
     def paginate(self, paginator_class=Paginator, per_page=None, page=1, *args, **kwargs):
         """Paginate with ``per_page`` (from ``?per_page=``, read by django-tables2 with
         ``int()``) kept within 1..:data:`MAX_PER_PAGE`: ``-1`` broke the paginator (a 500)."""
@@ -71,126 +56,54 @@ class BaseTable(tables.Table):
         """The rows of the page (``<tr>`` elements), rendered here rather than cell by cell
         by the template engine and django-tables2's row machinery: what its template writes
         for each row, at a fraction of the CPU (a leaderboard page has 500 cells, a
-        crosstable 700). Each column's way to its cell is worked out once per page
-        (:class:`_CellPlan`); a cell it cannot take the short way goes django-tables2's."""
+        crosstable 700). Each column's way to its cells is worked out once per page
+        (:class:`web.cells.CellPlan`), and so are the rows' attributes."""
         parts = []
-        plans = [_CellPlan(self, column) for column in self.columns]
+        plans = [
+            (CellPlan(self, bound), bound.attrs["td"].as_html(), bound.localize)
+            for bound in self.columns
+        ]
+        row_attrs = RowAttrs(self) if self.row_attrs else None
         for row in self.paginated_rows:
-            if self.row_attrs:
-                parts.append(f"<tr {row.attrs.as_html()}>")
+            if row_attrs:
+                parts.append(f"<tr {row_attrs.html(row)}>")
             else:  # what the row's attrs are without any of the table's own
                 parts.append(f'<tr class="{row.get_even_odd_css_class()}">')
-            for plan in plans:
-                parts.append(f"<td {plan.td}>{_cell_html(plan.cell(row), plan.localize)}</td>")
+            for plan, td, localize in plans:
+                parts.append(f"<td {td}>{cell_html(plan.cell(row), localize)}</td>")
             parts.append("</tr>\n")
         return mark_safe("".join(parts))  # noqa: S308 - every part escaped above
 
-
-class _Slow(Exception):
-    """The cell takes django-tables2's own way (``BoundRow.get_cell``)."""
-
-
-_CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
-
-
-class _CellPlan:
-    """How one column's cells are drawn on this page: what ``BoundRow.get_cell`` does for
-    each cell (resolve the accessor, the default for an empty value, the render method with
-    the arguments it takes, the link), with the lookups it repeats per cell done once. A
-    value the short way cannot resolve as django-tables2 would (a callable, a missing key, a
-    choices field's display, a sequence, link columns of old and many-to-many columns) goes
-    its way."""
-
-    def __init__(self, table: tables.Table, bound: tables.columns.BoundColumn):
-        self.table, self.bound, self.name = table, bound, bound.name
-        self.td = bound.attrs["td"].as_html()
-        self.localize = bound.localize
-        column = bound.column
-        self.accessor = utils.Accessor(bound.accessor)
-        self.bits = tuple(self.accessor.bits)
-        self.empty, self.default = column.empty_values, bound.default
-        self.render = bound.render
-        wanted, catch_all = utils.signature(self.render)
-        self.link = bound.link
-        self.slow = bool(
-            isinstance(column, (BaseLinkColumn, ManyToManyColumn))
-            or (not catch_all and any(arg not in _CELL_ARGUMENTS for arg in wanted))
-            or getattr(self.accessor, "callable_args", None)
-            or getattr(self.accessor, "callable_kwargs", None)
-        )
-        self.arguments = _CELL_ARGUMENTS if catch_all else tuple(wanted)
-        self.identity = getattr(self.render, "__func__", None) is tables.Column.render
-        self.choices: dict[type, bool] = {}  # model -> its field at the accessor has choices
-
-    def cell(self, row):
-        if self.slow:
-            return row.get_cell(self.name)
-        record = row.record
-        try:
-            value = self._value(record)
-        except _Slow:
-            return row.get_cell(self.name)
-        if value in self.empty:
-            return self.default
-        if self.identity and not self.link:
-            return value
-        given = {
-            "value": value,
-            "record": record,
-            "column": self.bound.column,
-            "bound_column": self.bound,
-            "bound_row": row,
-            "table": self.table,
-        }
-        content = value if self.identity else self.render(**{n: given[n] for n in self.arguments})
-        return self.link(content, **given) if self.link else content
-
-    def _value(self, record):
-        """The accessor's value as ``Accessor.resolve`` finds it, or :class:`_Slow`."""
-        if type(record) is dict and self.accessor in record:
-            return record[self.accessor]
-        current, last = record, len(self.bits) - 1
-        for index, bit in enumerate(self.bits):
-            if type(current) is dict:
-                if bit not in current:
-                    raise _Slow
-                current = current[bit]
-            else:
-                if hasattr(type(current), "__getitem__"):
-                    raise _Slow  # a sequence or a mapping: its items come first
-                model = index == last and isinstance(current, models.Model)
-                if model and self._has_choices(record):
-                    raise _Slow  # get_FOO_display()
-                try:
-                    current = getattr(current, bit)
-                except AttributeError:
-                    raise _Slow from None
-            if callable(current):
-                raise _Slow
-            if current is None:
-                break
-        return current
-
-    def _has_choices(self, record) -> bool:
-        kind = type(record)
-        if kind not in self.choices:
-            try:
-                field = self.accessor.get_field(record)
-            except FieldDoesNotExist:
-                field = None
-            self.choices[kind] = bool(getattr(field, "choices", ()))
-        return self.choices[kind]
+    def export_rows(self, columns) -> Iterator[tuple[BoundRow, list]]:
+        """Every row (not one page) with the values of ``columns`` (bound columns) for an
+        export: what ``row.get_cell_value(name)`` gives for each, the way to each column's
+        values worked out once (:class:`web.cells.CellPlan`)."""
+        plans = [CellPlan(self, bound, export=True) for bound in columns]
+        for row in self.rows:
+            yield row, [plan.cell(row) for plan in plans]
 
 
-def _cell_html(value, localize: bool | None) -> str:
-    """A cell's value as ``{{ cell }}`` (``localize``: ``|localize`` or ``|unlocalize``)
-    writes it in a template: called if callable (as the template engine calls a variable),
-    in local time, localized, escaped."""
-    if callable(value) and not getattr(value, "do_not_call_in_templates", False):
-        value = value()
-    value = template_localtime(value)
-    value = formats.localize(value, use_l10n=localize)
-    return conditional_escape(value if isinstance(value, str) else str(value))
+class Pager(Protocol):
+    """One page of rows cut by a query, and where it is among the pages (what
+    ``includes/pager.html`` reads, as django-tables2's pager reads a ``Page``)."""
+
+    rows: list
+    order: tuple[str, ...]
+    number: int
+    num_pages: int
+    has_previous: bool
+    has_next: bool
+    previous_page_number: int
+    next_page_number: int
+
+
+class PageRows(TableListData):
+    """The rows of a page as its query sorted them: the table's order (``order_by``) marks
+    the headers and leaves the rows as they are (the database sorted them, in its
+    collation)."""
+
+    def order_by(self, aliases):
+        pass
 
 
 class CardsMixin:
@@ -223,23 +136,20 @@ def as_cards(table: tables.Table, *, wide: tuple[str, ...] = ()) -> None:
         column.attrs = attrs
 
 
-class KnownCountPaginator(Paginator):
-    """A paginator told how many rows there are (``count=``), by a caller that knows it
-    without counting them (a leaderboard: from its list's cached rating counts)."""
-
-    def __init__(self, object_list, per_page, *args, count: int, **kwargs):
-        super().__init__(object_list, per_page, *args, **kwargs)
-        self.__dict__["count"] = count  # Paginator.count is a cached property
-
-
 class _DateFormatMixin:
     """What ``{{ value|date:format|default:default }}`` (django-tables2's template) writes,
     without rendering a template for every cell: in local time, formatted, escaped, the
-    column's default when the format gives nothing."""
+    column's default when the format gives nothing. The format is the column's ``format``,
+    else the setting django-tables2's column names for ``short`` (``default_formats``: the
+    short one, the long one), which the ``date`` filter reads in the current language."""
+
+    default_formats: tuple[str, str]
 
     def __init__(self, format=None, short=True, *args, **kwargs):
         super().__init__(format, short, *args, **kwargs)
-        self.date_format = self.template_code.split('"')[1]
+        if format is None:
+            format = self.default_formats[0 if short else 1]
+        self.date_format = format
 
     def render(self, value, bound_column, **kwargs):
         text = defaultfilters.date(template_localtime(value), self.date_format)
@@ -249,9 +159,13 @@ class _DateFormatMixin:
 class DateColumn(_DateFormatMixin, tables.DateColumn):
     """django-tables2's date column, rendered in Python (see :class:`_DateFormatMixin`)."""
 
+    default_formats = ("SHORT_DATE_FORMAT", "DATE_FORMAT")
+
 
 class DateTimeColumn(_DateFormatMixin, tables.DateTimeColumn):
     """django-tables2's date and time column, rendered in Python."""
+
+    default_formats = ("SHORT_DATETIME_FORMAT", "DATETIME_FORMAT")
 
 
 class PlayerColumn(tables.Column):

@@ -10,7 +10,7 @@ from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from public.exports import safe_text
-from web.tables import PlayerColumn
+from web.tables import BaseTable, PlayerColumn
 
 _NUMBER = re.compile(r"[+\-−]?\d+([.,]\d+)?")
 
@@ -25,12 +25,13 @@ def _titled(bound) -> bool:
     return isinstance(bound.column, PlayerColumn) and bound.column.titled
 
 
-def table_csv(table) -> str:
-    """A django-tables2 table as CSV: its header and rows as the page shows them (HTML
-    removed), every text cell neutralised with :func:`safe_text`; numbers (``-3``,
-    ``+12.40``) are left as they are. Points are decimals, as the tie-breaks are (``4.5``, not
-    the page's ``4½``: the columns' ``value``); a player's title, shown on the page in front of
-    the name, gets a column of its own before the name's."""
+def table_csv(table: BaseTable) -> str:
+    """A table as CSV: its header and rows as the page shows them (HTML removed; the
+    values django-tables2 exports, :meth:`web.tables.BaseTable.export_rows`), every text
+    cell neutralised with :func:`safe_text`; numbers (``-3``, ``+12.40``) are left as they
+    are. Points are decimals, as the tie-breaks are (``4.5``, not the page's ``4½``: the
+    columns' ``value``); a player's title, shown on the page in front of the name, gets a
+    column of its own before the name's."""
     columns = [bound for bound in table.columns.iterall() if not bound.column.exclude_from_export]
     header = []
     for bound in columns:
@@ -40,13 +41,13 @@ def table_csv(table) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([safe_text(cell) for cell in header])
-    for row in table.rows:
+    for row, values in table.export_rows(columns):
         cells = []
-        for bound in columns:
+        for bound, value in zip(columns, values, strict=True):
             if _titled(bound):
                 player = bound.column.player_of(bound.accessor.resolve(row.record, quiet=True))
                 cells.append(player.title if player is not None else "")
-            cells.append(_text(row.get_cell_value(bound.name)))
+            cells.append(_text(value))
         writer.writerow([cell if _NUMBER.fullmatch(cell) else safe_text(cell) for cell in cells])
     return out.getvalue()
 

@@ -1,13 +1,13 @@
 """Public rating pages: the home page (every rating list) and a list's leaderboard."""
 
+from functools import partial
+
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.views.generic import TemplateView
 from django_filters.views import FilterView
-from django_tables2 import SingleTableMixin
 
 from core.cache import (
     PAGE_CACHE_SECONDS,
@@ -25,7 +25,7 @@ from public.tables.lists import (
 from public.views.list_filters import FilteredListMixin, top_list_links
 from public.views.page_cache import AnonymousPageCacheMixin
 from ratings.filters import LeaderboardFilter
-from ratings.queries.leaderboard import page_in_rating_order, rank_page, with_rank
+from ratings.queries.leaderboard import LeaderboardPage, leaderboard_page
 from ratings.queries.lists import (
     biggest_movers,
     latest_published,
@@ -34,8 +34,7 @@ from ratings.queries.lists import (
     top_players,
 )
 from tournaments.queries.tournaments import home_tournaments
-from web.params import parse_int, parse_text
-from web.tables import KnownCountPaginator
+from web.params import MAX_BIGINT, parse_int, parse_text
 from web.views import ReadOnlyMixin
 
 
@@ -83,72 +82,34 @@ class HomeView(AnonymousPageCacheMixin, ReadOnlyMixin, TemplateView):
         }
 
 
-class LeaderboardView(
-    AnonymousPageCacheMixin, FilteredListMixin, ReadOnlyMixin, SingleTableMixin, FilterView
-):
-    """One rating list's leaderboard: filtered first, then ranked (rank within the filter)."""
+class LeaderboardView(AnonymousPageCacheMixin, FilteredListMixin, ReadOnlyMixin, FilterView):
+    """One rating list's leaderboard: filtered first, then ranked (rank within the filter).
+
+    The rows of the page, ranked, come from one query
+    (``ratings.queries.leaderboard.leaderboard_page``); the table draws them with the page's
+    pager (``BaseTable.of_page``)."""
 
     template_name = "public/ratings/leaderboard.html"
     content_template = "public/ratings/leaderboard_content.html"
-    table_class = LeaderboardTable
-    table_pagination = {"per_page": 50}
     page_parameters = ("page", "sort", *LeaderboardFilter.base_filters)
-
-    def ranked_in_rating_order(self) -> bool:
-        """Whether the table shows the default order (by rank, i.e. by live rating)."""
-        return parse_text(self.request.GET.get("sort", "rank")) in ("", "rank")
-
-    def whole_list(self) -> bool:
-        """Whether the page shows the whole list in rating order (no filter, default sort)."""
-        return self.ranked_in_rating_order() and self.filterset.is_valid() and not self.filtered()
 
     def filtered(self) -> bool:
         return self.filterset.is_valid() and any(
             value not in (None, "", False) for value in self.filterset.form.cleaned_data.values()
         )
 
-    def get_table_data(self):
-        if self.ranked_in_rating_order():
-            return self.object_list  # ranked per page in get_table
-        return with_rank(self.object_list)
-
-    def get_table_kwargs(self):
-        return {"rating_list": self.rating_list}
-
-    @cached_property
-    def whole_list_counts(self):
-        """The list's rating counts (cached by its version) when the page shows the whole
-        list in rating order, else ``None``."""
-        return rating_counts(self.rating_list) if self.whole_list() else None
-
-    def get_table_pagination(self, table):
-        """A later page of the whole list in rating order: the number of rows and where the
-        page starts come from the list's rating counts (cached by its version), not from
-        counting rows (the first page counts them: cheaper than the counts)."""
-        pagination = super().get_table_pagination(table)
-        page = self.request.GET.get("page")
-        later = bool(page) and parse_int(page) != 1
-        if pagination is not False and later and self.whole_list_counts is not None:
-            pagination = {
-                **pagination,
-                "paginator_class": KnownCountPaginator,
-                "count": sum(players for _rating, players in self.whole_list_counts),
-            }
-        return pagination
-
-    def get_table(self, **kwargs):
-        table = super().get_table(**kwargs)
-        if self.ranked_in_rating_order() and hasattr(table, "page"):
-            offset = max(table.page.start_index() - 1, 0)
-            rows = table.page.object_list
-            rows.data, above = page_in_rating_order(
-                table.data.data,
-                offset=offset,
-                limit=table.paginator.per_page,
-                counts=self.whole_list_counts if offset else None,
-            )
-            rank_page(self.object_list, rows.data, offset=offset, above_top=above)
-        return table
+    def leaderboard_page(self) -> LeaderboardPage:
+        """The page the query string asks for: the filtered rows (none when the filter is
+        invalid), sorted by ``?sort=``, page ``?page=``. The whole list (a valid filter
+        that keeps every row) finds a later page in its rating counts, cached by the
+        list's version."""
+        whole_list = self.filterset.is_valid() and not self.filtered()
+        return leaderboard_page(
+            self.object_list,
+            sort=[parse_text(value) for value in self.request.GET.getlist("sort")],
+            page=parse_int(self.request.GET.get("page"), minimum=-MAX_BIGINT, maximum=MAX_BIGINT),
+            counts=partial(rating_counts, self.rating_list) if whole_list else None,
+        )
 
     def get(self, request, *args, **kwargs):
         """The page around its content, which is cached by the list's version, the query
@@ -169,6 +130,9 @@ class LeaderboardView(
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context["table"] = LeaderboardTable.of_page(
+            self.leaderboard_page(), rating_list=self.rating_list
+        )
         context["rating_list"] = self.rating_list
         context["published_lists"] = published_lists_of(self.rating_list)
         context["top_lists"] = top_list_links(self.request)

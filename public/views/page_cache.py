@@ -1,5 +1,7 @@
 """The whole-page cache of the public rating pages for visitors who are not signed in."""
 
+from urllib.parse import urlencode
+
 from django.core.cache import cache
 from django.http import HttpResponse, QueryDict
 from django.template.response import TemplateResponse
@@ -27,11 +29,7 @@ class AnonymousPageCacheMixin:
         if request.method != "GET":
             return super().dispatch(request, *args, **kwargs)
         query = page_query(request.GET, self.page_parameters)
-        clean = QueryDict(mutable=True)
-        for name, value in query:
-            clean.appendlist(name, value)
-        clean._mutable = False
-        request.GET = clean
+        request.GET = QueryDict(urlencode(query))  # immutable, as Django's own
         if request.user.is_authenticated:
             return super().dispatch(request, *args, **kwargs)
         request.list_versions = list_versions()

@@ -2,17 +2,40 @@
 
 Ranks are computed in SQL with a window function, never by the table: django-tables2's row
 counter restarts on every page. A page in the default order (by live rating) is cut and
-ranked without the window function (:func:`page_in_rating_order`, :func:`rank_page`).
+ranked without the window function (:func:`page_in_rating_order`, :func:`rank_page`). The
+page asks for one page at once (:func:`leaderboard_page`): its rows in order, ranked, and
+where it is among the pages.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, F, QuerySet, Window
 from django.db.models.functions import Rank
 
 from ratings.models import PlayerRating, RatingList
+
+LEADERBOARD_PER_PAGE = 50
+"""Rows on a page of the leaderboard."""
+
+LEADERBOARD_ORDERS: dict[str, tuple[str, ...]] = {
+    "rank": ("-live_rating", "player__last_name", "player__first_name"),
+    "name": ("player__last_name", "player__first_name"),
+    "federation": ("player__federation",),
+    "club": ("player__club__name",),
+    "live_rating": ("live_rating",),
+    "rating": ("rating",),
+    "games": ("games",),
+    "peak": ("peak",),
+}
+"""The orders of the leaderboard by the column that asks for them (``?sort=name``;
+``?sort=-name``: each field the other way), as the table's sortable columns sort."""
+
+LEADERBOARD_DEFAULT_ORDER = ("rank",)
+"""The order without ``?sort=``: by rank, i.e. by live rating."""
 
 
 def leaderboard_rows(rating_list: RatingList) -> QuerySet[PlayerRating]:
@@ -23,7 +46,7 @@ def leaderboard_rows(rating_list: RatingList) -> QuerySet[PlayerRating]:
     return (
         PlayerRating.objects.filter(rating_list=rating_list, live_rating__isnull=False)
         .select_related("player", "player__club", "rating_list")
-        .order_by(F("live_rating").desc(), "player__last_name", "player__first_name")
+        .order_by(*LEADERBOARD_ORDERS["rank"])
     )
 
 
@@ -126,3 +149,98 @@ def rank_page(
             row.rank = above_top + 1
         else:
             row.rank = offset + first_at.setdefault(row.live_rating, index) + 1
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    """One page of a leaderboard: its rows in order, each with its ``rank`` within the rows
+    it was cut from, the order they are in (the sortable columns' names, ``-`` for
+    descending, as in ``?sort=``), and where the page is among the pages (what a pager
+    reads: ``number``, ``num_pages``, the previous and the next)."""
+
+    rows: list[PlayerRating]
+    order: tuple[str, ...]
+    number: int
+    count: int
+    per_page: int
+
+    @property
+    def num_pages(self) -> int:
+        return _num_pages(self.count, self.per_page)
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.num_pages
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def leaderboard_page(
+    rows: QuerySet[PlayerRating],
+    *,
+    sort: Sequence[str] = (),
+    page: int | None = None,
+    per_page: int = LEADERBOARD_PER_PAGE,
+    counts: Callable[[], list[tuple[Decimal, int]]] | None = None,
+) -> LeaderboardPage:
+    """The page ``page`` of ``rows`` (:func:`leaderboard_rows`, filtered) sorted by ``sort``,
+    ranked within ``rows``.
+
+    ``sort``: the orders asked for (``?sort=``; those not in :data:`LEADERBOARD_ORDERS` are
+    ignored), none: :data:`LEADERBOARD_DEFAULT_ORDER`. ``page``: ``None`` is the first page;
+    a page before the first or after the last is the last (as django-tables2's pager had
+    it). ``counts``: when ``rows`` are the whole list, a callable giving its
+    :func:`live_rating_counts` (cached by the caller), read for a later page in rating order
+    only: the rows are then neither counted nor read before the page.
+
+    In rating order (by rank, or no valid order) the page is cut and ranked by
+    :func:`page_in_rating_order` and :func:`rank_page`; in any other order the rows are
+    ranked by the window function and cut after it. A count (or the counts), then the
+    page's own reads."""
+    if sort:
+        order = tuple(alias for alias in sort if alias.removeprefix("-") in LEADERBOARD_ORDERS)
+    else:
+        order = LEADERBOARD_DEFAULT_ORDER
+    number = 1 if page is None else page
+    in_rating_order = order in ((), LEADERBOARD_DEFAULT_ORDER)
+    list_counts = counts() if counts is not None and in_rating_order and number != 1 else None
+    if list_counts is not None:
+        count = sum(players for _rating, players in list_counts)
+    else:
+        count = rows.count()
+    if not 1 <= number <= _num_pages(count, per_page):
+        number = _num_pages(count, per_page)
+    offset = (number - 1) * per_page
+    if in_rating_order:
+        found, above = page_in_rating_order(
+            rows, offset=offset, limit=per_page, counts=list_counts if offset else None
+        )
+        rank_page(rows, found, offset=offset, above_top=above)
+    else:
+        fields = [field for alias in order for field in _fields(alias)]
+        ranked = with_rank(rows).order_by(*fields)
+        found = list(ranked[offset : min(offset + per_page, count)])
+    return LeaderboardPage(found, order, number, count, per_page)
+
+
+def _num_pages(count: int, per_page: int) -> int:
+    """The pages ``count`` rows fill; one when there is no row."""
+    return max(1, -(-count // per_page))
+
+
+def _fields(alias: str) -> tuple[str, ...]:
+    """The fields of an order in :data:`LEADERBOARD_ORDERS`; ``-name``: each the other way."""
+    fields = LEADERBOARD_ORDERS[alias.removeprefix("-")]
+    if not alias.startswith("-"):
+        return fields
+    return tuple(field[1:] if field.startswith("-") else f"-{field}" for field in fields)

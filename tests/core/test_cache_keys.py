@@ -3,15 +3,19 @@ junk query strings neither miss the cache nor grow it."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.http import QueryDict
+from django.http import HttpResponse, QueryDict
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.views import View
 
 from core.cache import cache_key, page_query
 from public.views.home import LeaderboardView
+from public.views.page_cache import AnonymousPageCacheMixin
 from tests.factories import make_player, make_rating
 
 LEADERBOARD = reverse("ratings:leaderboard", args=["chess-standard"])
@@ -69,3 +73,31 @@ def test_a_thousand_junk_query_strings_leave_the_hit_rate_of_the_real_pages_unch
             client.get(url)
         hits.append(len(queries))  # a whole page from the cache reads the list versions only
     assert (hits, len(cache._cache)) == ([1, 1, 1, 1], stored)
+
+
+def test_the_page_reads_only_the_understood_parameters_in_an_immutable_query_dict(rf):
+    """The view behind the page cache gets ``request.GET`` rebuilt from the understood
+    parameters: every character kept, junk gone, and immutable like Django's own."""
+    seen = {}
+
+    class Page(AnonymousPageCacheMixin, View):
+        page_parameters = ("club", "federation", "sort")
+
+        def get(self, request):
+            seen["GET"] = request.GET
+            return HttpResponse("")
+
+    request = rf.get(
+        "/", {"federation": [" GER ", "F&R=A;é"], "sort": "", "junk": "1", "club": "%2B"}
+    )
+    request.user = SimpleNamespace(is_authenticated=True)  # no cache: the page itself
+    Page.as_view()(request)
+
+    got = seen["GET"]
+    assert sorted(got.lists()) == [
+        ("club", ["%2B"]),
+        ("federation", ["F&R=A;é", "GER"]),
+        ("sort", [""]),
+    ]
+    with pytest.raises(AttributeError, match="immutable"):
+        got["sort"] = "name"

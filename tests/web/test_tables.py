@@ -3,6 +3,7 @@ of a page in Python (``BaseTable.body_html``) and date columns without a templat
 
 import datetime
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 import django_tables2 as tables
@@ -32,6 +33,9 @@ class Fast(BaseTable):
     at = DateTimeColumn(format="Y-m-d H:i")
     points = tables.Column(localize=True, default="")
     raw = tables.Column(localize=False)
+    long_day = DateColumn(accessor="day", short=False)
+    short_at = DateTimeColumn(accessor="at", default="?")
+    long_at = DateTimeColumn(accessor="at", short=False)
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -46,6 +50,9 @@ class Plain(tables.Table):
     at = tables.DateTimeColumn(format="Y-m-d H:i")
     points = tables.Column(localize=True, default="")
     raw = tables.Column(localize=False)
+    long_day = tables.DateColumn(accessor="day", short=False)
+    short_at = tables.DateTimeColumn(accessor="at", default="?")
+    long_at = tables.DateTimeColumn(accessor="at", short=False)
 
     class Meta:
         template_name = "django_tables2/table.html"
@@ -70,6 +77,12 @@ def test_rows_and_dates_are_written_as_django_tables2_writes_them(settings, lang
     assert f"<td >{expected_day}</td><td >2026-03-01</td><td >2026-03-02 01:30</td>" in fast
     assert '<td class="key">Ann &lt;b&gt;</td>' in fast
     assert '<td class="key">–</td><td >?</td><td >—</td>' in fast
+    defaults = {  # no format: the short or long setting, as django-tables2 names them
+        "en": "<td >March 1, 2026</td><td >2026-03-02 01:30</td><td >March 2, 2026, 1:30 a.m.</td>",
+        "ru": "<td >1 марта 2026 г.</td><td >02.03.2026 01:30</td><td >2 марта 2026 г. 1:30</td>",
+    }
+    assert defaults[language] in fast
+    assert "<td >7</td><td >—</td><td >?</td><td >—</td></tr>" in fast
 
 
 class FastWithRowAttrs(Fast):
@@ -192,3 +205,192 @@ def test_dict_rows_take_the_short_way_as_django_tables2_does():
     assert "<td >None</td><td >gone</td><td >flat</td><td >flat</td><td >lambda</td>" in fast
     assert "<td >None</td><td >gone</td><td >down</td><td >down</td><td >text</td>" in fast
     assert "<td >–</td><td >gone</td><td >–</td><td >—</td><td >–</td>" in fast
+
+
+class AttrsRows(DictRows):
+    """Row attributes of every kind django-tables2 takes: text, callables asking for the
+    record, the table, anything (``**kwargs``) or an argument it does not give, a dict."""
+
+    class Meta(DictRows.Meta):
+        row_attrs = {
+            "data-name": lambda record: record["name"],
+            "data-table": lambda table: type(table).__name__,
+            "data-all": lambda **kwargs: sorted(kwargs),
+            "data-never": lambda record, row_number: "never",
+            "class": lambda record: "empty" if not record["name"] else "",
+            "id": "fixed",
+        }
+
+
+def test_row_attributes_of_every_kind_are_written_as_django_tables2_writes_them():
+    rows = [{"name": "Ann", "inner": None, "fn": None}, {"name": "", "inner": None, "fn": None}]
+    fast, plain = _same(AttrsRows, rows)
+
+    assert fast == plain
+    assert (
+        '<tr data-name="" data-table="AttrsRows" data-all="[&#x27;record&#x27;, &#x27;table&#x27;]"'
+        ' class="empty odd" id="fixed">'
+    ) in fast
+
+
+# The values of an export (``BaseTable.export_rows``, the CSV downloads) against
+# django-tables2's ``BoundRow.get_cell_value``: the table's ``value_FOO``, else its
+# ``render_FOO``, else the column's ``value`` (which renders with the column's ``render``);
+# no default for an empty value, no link.
+
+
+class Shouting(tables.Column):
+    def render(self, value):
+        return f"{value}!"
+
+
+class Counted(tables.Column):
+    def value(self, value, record):
+        return f"{value} of {record.rating}"
+
+
+class ExportRows(BaseTable):
+    who = tables.Column(accessor="player__last_name", linkify=lambda record: "/p/")
+    title = tables.Column(accessor="player__title", default="–")
+    sex = Shouting(accessor="player__sex")
+    rating = tables.Column(default="–")
+    note = Counted(default="?", empty_values=(None,))
+    day = DateColumn(accessor="when", default="?")
+    shout = tables.Column()
+    html = tables.Column(accessor="rating")
+    never = tables.Column(accessor="rating")
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_rating(self, value):
+        return f"<b>{value}</b>"
+
+    def value_html(self, value, bound_column):
+        return f"{value} ({bound_column.name})"
+
+    def value_never(self, value, unknown):
+        return "never"
+
+
+def test_exported_values_are_django_tables2s_values():
+    ann, ben = _players()
+    rows = [Seat(ann, 2310, ""), Seat(None), Seat(ben, 0, None)]
+    rows[0].when, rows[1].when, rows[2].when = datetime.date(2026, 3, 1), None, "soon"
+    table = ExportRows(rows)
+    columns = list(table.columns.iterall())
+
+    exported = [values for _row, values in table.export_rows(columns)]
+
+    assert exported == [[row.get_cell_value(bound.name) for bound in columns] for row in table.rows]
+    assert exported[0] == [
+        "Ames <i>",
+        "GM",  # the record is no model: no choices' label (get_field finds no field)
+        "f!",
+        "<b>2310</b>",
+        " of 2310",
+        "2026-03-01",
+        "called",
+        "2310 (html)",
+        None,
+    ]
+    assert exported[1][:6] == [None, None, None, None, None, "?"]  # a date column renders None
+
+
+def test_signatures_are_read_once_per_column_not_per_cell(monkeypatch):
+    """What ``utils.signature`` costs (``inspect.signature``) is paid per column and page:
+    a page of 30 rows reads as many signatures as a page of 3."""
+    read = []
+    signature = tables.utils.signature
+
+    def counted(function):
+        read.append(function)
+        return signature(function)
+
+    monkeypatch.setattr(tables.utils, "signature", counted)
+    ann, ben = _players()
+
+    def reads(rows: int) -> int:
+        read.clear()
+        seats = [Seat(ann, 2310, ""), Seat(None), Seat(ben, 0, None)] * (rows // 3)
+        dicts = [{"name": "", "inner": {"deep": 1}, "fn": lambda: 1}] * rows
+        for seat in seats:
+            seat.when = datetime.date(2026, 3, 1)
+        ObjectRows(seats).body_html()
+        AttrsRows(dicts).body_html()
+        table = ExportRows(seats)
+        list(table.export_rows([bound for bound in table.columns if bound.name != "who"]))
+        return len(read)
+
+    assert reads(3) == reads(30) > 0
+
+
+# A table of one page a query has cut (``BaseTable.of_page``): what django-tables2 writes for
+# the same page of a table it sorts and paginates itself, headers and pager included.
+
+
+@dataclass(frozen=True)
+class _Page:
+    rows: list
+    order: tuple[str, ...]
+    number: int
+    num_pages: int
+
+    @property
+    def has_previous(self):
+        return self.number > 1
+
+    @property
+    def has_next(self):
+        return self.number < self.num_pages
+
+    @property
+    def previous_page_number(self):
+        return self.number - 1
+
+    @property
+    def next_page_number(self):
+        return self.number + 1
+
+
+class Sorted(BaseTable):
+    name = tables.Column()
+    points = tables.Column(orderable=False)
+
+
+NAMES = [{"name": f"N{n:02d}", "points": n % 4} for n in range(40)]
+
+
+def _whole(html: str) -> str:
+    return html[html.index('<div class="table-container">') :]
+
+
+@pytest.mark.parametrize(
+    ("query", "number", "order"),
+    [("", 1, ()), ("?page=3&sort=-name", 3, ("-name",)), ("?page=15&sort=name", 15, ("name",))],
+)
+def test_a_table_of_one_page_writes_what_django_tables2_writes_for_that_page(query, number, order):
+    request = RequestFactory().get("/" + query)
+    plain = Sorted(NAMES, order_by=order or None)
+    tables.RequestConfig(request, paginate={"per_page": 2}).configure(plain)
+    rows = sorted(NAMES, key=lambda row: row["name"], reverse=order == ("-name",))
+    page = _Page(rows[(number - 1) * 2 : number * 2], order, number, 20)
+
+    mine = Sorted.of_page(page)
+    html = mine.as_html(request)
+
+    assert _whole(html) == _whole(plain.as_html(request))
+    assert [row.record["name"] for row in mine.paginated_rows] == [row["name"] for row in page.rows]
+    assert re.search(r'<li class="active">\s*<a href="[^"]*page=(\d+)', html)[1] == str(number)
+
+
+def test_a_table_of_one_page_keeps_the_rows_in_the_querys_order():
+    """The database sorted the rows (in its collation): the table shows the order in its
+    headers and does not sort the rows again."""
+    rows = [{"name": "b", "points": 1}, {"name": "A", "points": 2}, {"name": "a", "points": 3}]
+    table = Sorted.of_page(_Page(rows, ("name",), 1, 1))
+    html = table.as_html(RequestFactory().get("/?sort=name"))
+
+    assert [row.record["name"] for row in table.paginated_rows] == ["b", "A", "a"]
+    assert '<th class="asc orderable">' in html
+    assert "pagination" not in html  # one page: no pager

@@ -6,7 +6,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from public.tables.lists import LeaderboardTable
 from ratings.models import PublishedRating, RatingList
+from ratings.queries.leaderboard import LEADERBOARD_ORDERS
 from tests.factories import make_club, make_player, make_published_list, make_rating
 from tests.helpers import body_rows, column
 
@@ -228,3 +230,12 @@ def test_published_list_unknown_or_impossible_date_is_404(client, date):
     response = client.get(f"/lists/chess-standard/{date}/")
 
     assert response.status_code == 404
+
+
+def test_the_sortable_columns_are_the_orders_of_the_leaderboard_query():
+    """The table marks and links the orders; the query sorts by them: the same names, and
+    each column sorts by the fields the query sorts by."""
+    table = LeaderboardTable([])
+    sortable = {bound.name: bound.order_by for bound in table.columns if bound.orderable}
+
+    assert sortable == LEADERBOARD_ORDERS
