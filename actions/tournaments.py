@@ -32,40 +32,18 @@ from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries import tournament_standings
 from tournaments import queries as tournament_queries
-from tournaments.enums import RESERVED_SLUGS, PairingSystem, TournamentStatus
+from tournaments.enums import (
+    POINT_FIELDS,
+    RESERVED_SLUGS,
+    TOURNAMENT_SETTINGS,
+    PairingSystem,
+    TournamentStatus,
+)
 from tournaments.limits import max_rounds
-from tournaments.models import POINT_FIELDS, Game, Round, Tournament
+from tournaments.models import Game, Round, Tournament
 from tournaments.pairing_queries import highest_round_number, next_step
 from tournaments.queries import rated_games
 from tournaments.validators import validate_baku, validate_tiebreaks
-
-TOURNAMENT_FIELDS = frozenset(
-    {
-        "name",
-        "slug",
-        "club",
-        "rating_list",
-        "rating_class",
-        "city",
-        "start_date",
-        "end_date",
-        "rounds_planned",
-        "pairing_system",
-        *POINT_FIELDS,
-        "initial_colour",
-        "drawn_colour",
-        "accelerated",
-        "seeding",
-        "tiebreaks",
-        "max_half_point_byes",
-        "players_report_results",
-        "top_bar",
-        "floor_bar",
-        "handicap_policy",
-        "handicap_cap",
-        "komi",
-    }
-)
 
 #: Pairing settings that cannot change after the first round has been paired.
 FIXED_ONCE_PAIRED = (
@@ -151,7 +129,7 @@ def create_tournament(
     crash). ``submission``: the form's one-time token (:mod:`core.submissions`): a repeat
     creates nothing and raises ``AlreadySubmitted``.
     """
-    unknown = sorted(set(settings) - TOURNAMENT_FIELDS)
+    unknown = sorted(set(settings) - set(TOURNAMENT_SETTINGS))
     if unknown:
         raise ValidationError({name: _("This field cannot be set here.") for name in unknown})
     name = (name or "").strip()
@@ -204,7 +182,7 @@ def update_tournament(
     once a round is paired, a club the actor does not organise, Baku acceleration with points
     it is not defined for when the change touches either, and anything ``full_clean`` refuses.
     """
-    unknown = sorted(set(changes) - TOURNAMENT_FIELDS)
+    unknown = sorted(set(changes) - set(TOURNAMENT_SETTINGS))
     if unknown:
         raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     if "club" in changes:
