@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from core import roles
 from core.audit import snapshot
+from core.changes import apply_changes
 from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission
@@ -182,9 +183,6 @@ def update_tournament(
     once a round is paired, a club the actor does not organise, Baku acceleration with points
     it is not defined for when the change touches either, and anything ``full_clean`` refuses.
     """
-    unknown = sorted(set(changes) - set(TOURNAMENT_SETTINGS))
-    if unknown:
-        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     if "club" in changes:
         roles.require(roles.creator_for(changes["club"]).allows(actor))
     new_list = changes.get("rating_list", tournament.rating_list)
@@ -196,41 +194,47 @@ def update_tournament(
         lists=[new_list],
     ) as unit:
         current = unit.tournament
-        before = Tournament.objects.get(pk=current.pk)
-        old_end = current.end_date
-        for name, value in changes.items():
-            setattr(current, name, value)
-        if current.end_date < current.start_date:
-            raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
-        check_rounds(current, highest_round_number(current))
-        if {"accelerated", "pairing_system", *POINT_FIELDS} & set(changes):
-            validate_baku(current)  # a stored tournament keeps pairing as it was (pairing.md)
-        current.full_clean()
-        changed = sorted(
-            name for name in changes if getattr(current, name) != getattr(before, name)
+        old_end, old_list = current.end_date, current.rating_list_id
+        changed = apply_changes(
+            current,
+            changes,
+            editable=TOURNAMENT_SETTINGS,
+            validate=lambda new: _check_settings(new, set(changes)),
+            refuse=lambda fields: _refuse_once_paired(current, fields),
         )
-        frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
-        if frozen and Round.objects.filter(tournament=current).exists():
-            raise ValidationError(
-                {name: _("This cannot change once a round has been paired.") for name in frozen}
-            )
         if not changed:
             return current
-        current.save()
         if Game.objects.filter(round__tournament=current, result__in=["10", "==", "01"]).exists():
             start = min(old_end, current.end_date)
-            for rating_list in (before.rating_list_id, current.rating_list_id):
+            for rating_list in (old_list, current.rating_list_id):
                 unit.replay(rating_list, from_date=start)
         unit.audit(
             AuditAction.TOURNAMENT_CHANGED,
-            params={"fields": changed},
+            params={"fields": changed.fields},
             tournament=current,
-            before=snapshot(before, changed),
-            after=snapshot(current, changed),
+            before=changed.before,
+            after=changed.after,
         )
     for name, value in changes.items():
         setattr(tournament, name, value)
     return current
+
+
+def _check_settings(tournament: Tournament, names: set[str]) -> None:
+    """A tournament's new settings (``names`` changed): its dates, its rounds and Baku."""
+    if tournament.end_date < tournament.start_date:
+        raise ValidationError({"end_date": _("The end date cannot be before the start date.")})
+    check_rounds(tournament, highest_round_number(tournament))
+    if {"accelerated", "pairing_system", *POINT_FIELDS} & names:
+        validate_baku(tournament)  # a stored tournament keeps pairing as it was (pairing.md)
+
+
+def _refuse_once_paired(tournament: Tournament, fields: list[str]) -> None:
+    frozen = [name for name in FIXED_ONCE_PAIRED if name in fields]
+    if frozen and Round.objects.filter(tournament=tournament).exists():
+        raise ValidationError(
+            {name: _("This cannot change once a round has been paired.") for name in frozen}
+        )
 
 
 def delete_tournament(*, actor: Actor, tournament: Tournament) -> None:
