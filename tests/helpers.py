@@ -107,8 +107,7 @@ def derived_state() -> dict[str, list]:
     return {
         "ratings": sorted(
             PlayerRating.objects.values_list(
-                "rating_list_id", "player_id", "rating", "live_rating", "period_change",
-                "period_games", "k", "games", "peak", "last_played",
+                "rating_list_id", "player_id", *PlayerRating.DERIVED_FIELDS
             )
         ),
         "ledger": sorted(RatingChange.objects.values_list(*RatingChange.COLUMNS), key=repr),
