@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from actions.invitations import Link, Sent, add_invitation, send_invitation
 from core import roles
 from core.audit import snapshot
+from core.changes import apply_changes, refuse_unknown
 from core.enums import AuditAction
 from core.models import InvitationRole
 from core.roles import Actor
@@ -36,12 +37,6 @@ CLUB_FIELDS = ("name", "short_name", "city", "federation")
 #: What staff may change of a rating list (game, time control and system are fixed once a
 #: tournament is rated in it: the admin shows them read-only then).
 RATING_LIST_FIELDS = ("name", "slug", "game", "time_control", "system", "description", "position")
-
-
-def _unknown(changes: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    unknown = sorted(set(changes) - set(allowed))
-    if unknown:
-        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
 
 
 def create_club(
@@ -64,7 +59,7 @@ def open_club(
     """Create a club and, with ``organiser_email``, invite its first organiser (the mail goes
     after the commit, :func:`actions.invitations.send_invitation`). A refused address
     refuses the club too: nothing is written."""
-    _unknown(fields, CLUB_FIELDS)
+    refuse_unknown(Club, fields, CLUB_FIELDS)
     refuse_repeat(submission, actor)
     club = Club(**fields)
     club.search_key = club_key(club.name, club.short_name)
@@ -90,26 +85,22 @@ def open_club(
 
 def update_club(*, actor: Actor, club: Club, changes: dict[str, Any]) -> Club:
     """Change a club's fields; changing nothing records nothing."""
-    _unknown(changes, CLUB_FIELDS)
     with change(actor=actor, role=roles.organiser_of(club)) as unit:
         current = Club.objects.get(pk=club.pk)
-        before = snapshot(current, CLUB_FIELDS)
-        for name, value in changes.items():
-            setattr(current, name, value)
-        current.search_key = club_key(current.name, current.short_name)
-        current.full_clean()
-        after = snapshot(current, CLUB_FIELDS)
-        changed = [name for name in CLUB_FIELDS if before[name] != after[name]]
+        changed = apply_changes(current, changes, editable=CLUB_FIELDS, derive=_search_key)
         if not changed:
             return current
-        current.save()
         unit.audit(
             AuditAction.CLUB_CHANGED,
-            params={"club": current.name, "fields": changed},
-            before={name: before[name] for name in changed},
-            after={name: after[name] for name in changed},
+            params={"club": current.name, "fields": changed.fields},
+            before=changed.before,
+            after=changed.after,
         )
     return current
+
+
+def _search_key(club: Club) -> dict[str, str]:
+    return {"search_key": club_key(club.name, club.short_name)}
 
 
 def delete_club(*, actor: Actor, club: Club) -> None:
@@ -146,8 +137,8 @@ def save_rating_list(
 ) -> RatingList:
     """Create a rating list (``rating_list=None``) or change its settings. The rating rules of
     a list with rated tournaments cannot change here (it would silently change the maths)."""
-    _unknown(changes, RATING_LIST_FIELDS)
     if rating_list is None:
+        refuse_unknown(RatingList, changes, RATING_LIST_FIELDS)
         created = RatingList(**changes)
         created.full_clean()
         with change(actor=actor, role=roles.staff()) as unit:
@@ -161,28 +152,31 @@ def save_rating_list(
         return created
     with change(actor=actor, role=roles.staff(), lists=[rating_list]) as unit:
         current = unit.lists[rating_list.pk]
-        before = snapshot(current, RATING_LIST_FIELDS)
-        for name, value in changes.items():
-            setattr(current, name, value)
-        current.full_clean()
-        after = snapshot(current, RATING_LIST_FIELDS)
-        changed = [name for name in RATING_LIST_FIELDS if before[name] != after[name]]
+        changed = apply_changes(
+            current,
+            changes,
+            editable=RATING_LIST_FIELDS,
+            refuse=lambda fields: _refuse_rules(current, fields),
+        )
         if not changed:
             return current
-        rules = {"game", "time_control", "system"} & set(changed)
-        if rules and current.tournaments.exists():
-            raise ValidationError(
-                {name: _("Rated tournaments depend on this: it cannot change.") for name in rules}
-            )
-        current.save()
         unit.audit(
             AuditAction.RATING_LIST_CHANGED,
-            params={"op": "changed", "list": current.name, "fields": changed},
+            params={"op": "changed", "list": current.name, "fields": changed.fields},
             rating_list=current,
-            before={name: before[name] for name in changed},
-            after={name: after[name] for name in changed},
+            before=changed.before,
+            after=changed.after,
         )
     return current
+
+
+def _refuse_rules(rating_list: RatingList, fields: list[str]) -> None:
+    """The rating rules of a list that rates tournaments are fixed."""
+    rules = [name for name in fields if name in ("game", "time_control", "system")]
+    if rules and rating_list.tournaments.exists():
+        raise ValidationError(
+            {name: _("Rated tournaments depend on this: it cannot change.") for name in rules}
+        )
 
 
 def delete_rating_list(*, actor: Actor, rating_list: RatingList) -> None:

@@ -288,7 +288,14 @@ def _starting_ratings(
             replay[rating_list.pk] = min(replay.get(rating_list.pk, list_date), list_date)
 
 
-#: A new ``PlayerRating`` row: its inputs, then the derived fields as a replay starts them.
+#: The derived fields of a new ``PlayerRating`` row that cannot be empty, as a replay starts
+#: them (their defaults); the others stay null until the replay.
+_STARTED = {
+    name: PlayerRating._meta.get_field(name).get_default()
+    for name in PlayerRating.DERIVED_FIELDS
+    if not PlayerRating._meta.get_field(name).null
+}
+#: A new ``PlayerRating`` row: its inputs, then those derived fields.
 _RATING_COLUMNS = (
     "rating_list_id",
     "player_id",
@@ -296,10 +303,6 @@ _RATING_COLUMNS = (
     "starting_games",
     "starting_date",
     "declared_grade",
-    "period_change",
-    "period_games",
-    "games",
-    "grade",
-    "status",
+    *_STARTED,
 )
-_DERIVED_DEFAULTS = ("", "0", 0, 0, "", "")
+_DERIVED_DEFAULTS = ("", *_STARTED.values())

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from actions.ratings import write_starting_rating
 from core import roles
 from core.audit import snapshot
+from core.changes import apply_changes
 from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission, refuse_repeat
@@ -115,9 +116,6 @@ def update_player(*, actor: Actor, player: Player, changes: dict[str, Any]) -> P
     records nothing. Refused: a field that is not a player field; moving a player to a club
     the actor does not organise.
     """
-    unknown = sorted(set(changes) - set(PLAYER_FIELDS))
-    if unknown:
-        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     if "club" in changes:
         roles.require(roles.organiser_of(changes["club"]).allows(actor))
     lists: list[int] = []
@@ -129,31 +127,28 @@ def update_player(*, actor: Actor, player: Player, changes: dict[str, Any]) -> P
         actor=actor, role=roles.organiser_of(player.club), lists=lists, players=[player]
     ) as unit:
         current = unit.players[player.pk]
-        before = snapshot(current, sorted(changes))
         old_birth = current.birth_date
-        for name, value in changes.items():
-            setattr(current, name, value)
-        current.search_key = player_key(current.last_name, current.first_name)
-        current.full_clean()
-        after = snapshot(current, sorted(changes))
-        changed = [name for name in sorted(changes) if before[name] != after[name]]
+        changed = apply_changes(current, changes, editable=PLAYER_FIELDS, derive=_search_key)
         if not changed:
             return current
-        current.save()
         if current.birth_date != old_birth:
             for pk in lists:
                 unit.replay(pk, from_date=FROM_THE_START)
         unit.audit(
             AuditAction.PLAYER_CHANGED,
-            params={"player": current.name, "fields": changed},
+            params={"player": current.name, "fields": changed.fields},
             player=current,
-            before={name: before[name] for name in changed},
-            after={name: after[name] for name in changed},
+            before=changed.before,
+            after=changed.after,
         )
     for name, value in changes.items():
         setattr(player, name, value)
     player.search_key = current.search_key
     return current
+
+
+def _search_key(player: Player) -> dict[str, str]:
+    return {"search_key": player_key(player.last_name, player.first_name)}
 
 
 def delete_player(*, actor: Actor, player: Player) -> None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from actions.tournaments import refuse_if_finished
 from core import roles
+from core.changes import apply_changes
 from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission
@@ -360,28 +361,21 @@ def update_registration(
 ) -> Registration:
     """Change an entry's pairing number, rating at start, withdrawal or grade (``full_clean``
     first); changing nothing records nothing."""
-    unknown = sorted(set(changes) - set(REGISTRATION_FIELDS))
-    if unknown:
-        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     tournament = registration.tournament
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
         current = Registration.objects.select_related("player").get(pk=registration.pk)
-        before = {name: getattr(current, name) for name in REGISTRATION_FIELDS}
-        for name, value in changes.items():
-            setattr(current, name, value)
-        current.full_clean(exclude=["tournament", "player"])
-        after = {name: getattr(current, name) for name in REGISTRATION_FIELDS}
-        changed = [name for name in REGISTRATION_FIELDS if before[name] != after[name]]
+        changed = apply_changes(
+            current, changes, editable=REGISTRATION_FIELDS, exclude=["tournament", "player"]
+        )
         if not changed:
             return current
-        current.save(update_fields=changed)
         unit.audit(
             AuditAction.REGISTRATION_CHANGED,
-            params={"player": current.player.name, "fields": changed},
+            params={"player": current.player.name, "fields": changed.fields},
             tournament=unit.tournament,
             player=current.player,
-            before={name: before[name] for name in changed},
-            after={name: after[name] for name in changed},
+            before=changed.before,
+            after=changed.after,
         )
     return current
 

@@ -28,6 +28,7 @@ from actions.boards import boards_state, draft_round
 from actions.registrations import assign_numbers, check_renumbering
 from actions.tournaments import refuse_if_finished
 from core import roles
+from core.changes import apply_changes
 from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission
@@ -379,12 +380,10 @@ def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None)
         actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
     ) as unit:
         current = Round.objects.get(pk=round.pk)
-        if current.date == date:
-            return current
         before = current.date
-        current.date = date
-        current.full_clean(exclude=["tournament"])
-        current.save(update_fields=["date"])
+        changed = apply_changes(current, {"date": date}, editable=("date",), exclude=["tournament"])
+        if not changed:
+            return current
         if current.games.exists():
             dates = [d for d in (before, date) if d is not None]
             unit.replay(unit.rating_list, from_date=min(dates) if dates else None)

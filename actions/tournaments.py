@@ -27,46 +27,25 @@ from django.utils.translation import gettext as _
 
 from core import roles
 from core.audit import snapshot
+from core.changes import apply_changes
 from core.enums import AuditAction
 from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries.tournaments import tournament_standings
-from tournaments.enums import RESERVED_SLUGS, PairingSystem, TournamentStatus
+from tournaments.enums import (
+    POINT_FIELDS,
+    RESERVED_SLUGS,
+    TOURNAMENT_SETTINGS,
+    PairingSystem,
+    TournamentStatus,
+)
 from tournaments.limits import max_rounds
-from tournaments.models import POINT_FIELDS, Game, Round, Tournament
+from tournaments.models import Game, Round, Tournament
 from tournaments.queries.games import rated_games
 from tournaments.queries.rounds import highest_round_number, next_step
 from tournaments.queries.standings import ranked
 from tournaments.validators import validate_baku, validate_tiebreaks
-
-TOURNAMENT_FIELDS = frozenset(
-    {
-        "name",
-        "slug",
-        "club",
-        "rating_list",
-        "rating_class",
-        "city",
-        "start_date",
-        "end_date",
-        "rounds_planned",
-        "pairing_system",
-        *POINT_FIELDS,
-        "initial_colour",
-        "drawn_colour",
-        "accelerated",
-        "seeding",
-        "tiebreaks",
-        "max_half_point_byes",
-        "players_report_results",
-        "top_bar",
-        "floor_bar",
-        "handicap_policy",
-        "handicap_cap",
-        "komi",
-    }
-)
 
 #: Pairing settings that cannot change after the first round has been paired.
 FIXED_ONCE_PAIRED = (
@@ -178,7 +157,7 @@ def create_tournament(
     crash). ``submission``: the form's one-time token (:mod:`core.submissions`): a repeat
     creates nothing and raises ``AlreadySubmitted``.
     """
-    unknown = sorted(set(settings) - TOURNAMENT_FIELDS)
+    unknown = sorted(set(settings) - set(TOURNAMENT_SETTINGS))
     if unknown:
         raise ValidationError({name: _("This field cannot be set here.") for name in unknown})
     name = (name or "").strip()
@@ -230,9 +209,6 @@ def update_tournament(
     once a round is paired, a club the actor does not organise, Baku acceleration with points
     it is not defined for when the change touches either, and anything ``full_clean`` refuses.
     """
-    unknown = sorted(set(changes) - TOURNAMENT_FIELDS)
-    if unknown:
-        raise ValidationError({name: _("This field cannot be changed here.") for name in unknown})
     if "club" in changes:
         roles.require(roles.creator_for(changes["club"]).allows(actor))
     new_list = changes.get("rating_list", tournament.rating_list)
@@ -244,29 +220,28 @@ def update_tournament(
         lists=[new_list],
     ) as unit:
         current = unit.tournament
-        before = Tournament.objects.get(pk=current.pk)
-        old_end = current.end_date
-        for name, value in changes.items():
-            setattr(current, name, value)
-        check_settings(current, paired=highest_round_number(current), touched=changes)
-        current.full_clean()
-        changed = sorted(
-            name for name in changes if getattr(current, name) != getattr(before, name)
+        old_end, old_list = current.end_date, current.rating_list_id
+        changed = apply_changes(
+            current,
+            changes,
+            editable=TOURNAMENT_SETTINGS,
+            validate=lambda new: check_settings(
+                new, paired=highest_round_number(new), touched=changes
+            ),
+            refuse=lambda fields: check_frozen(current, fields),
         )
-        check_frozen(current, changed)
         if not changed:
             return current
-        current.save()
         if Game.objects.filter(round__tournament=current, result__in=["10", "==", "01"]).exists():
             start = min(old_end, current.end_date)
-            for rating_list in (before.rating_list_id, current.rating_list_id):
+            for rating_list in (old_list, current.rating_list_id):
                 unit.replay(rating_list, from_date=start)
         unit.audit(
             AuditAction.TOURNAMENT_CHANGED,
-            params={"fields": changed},
+            params={"fields": changed.fields},
             tournament=current,
-            before=snapshot(before, changed),
-            after=snapshot(current, changed),
+            before=changed.before,
+            after=changed.after,
         )
     for name, value in changes.items():
         setattr(tournament, name, value)

@@ -191,7 +191,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
     from django.db import transaction
 
     from ratings.models import RatingChange
-    from ratings.recompute import _LEDGER_COLUMNS, rated_games_query, write_rows
+    from ratings.recompute import rated_games_query, write_rows
 
     # Timed like the replay: one transaction, commit included (PostgreSQL checks the
     # deferred foreign keys of the new rows at commit).
@@ -208,7 +208,7 @@ def _io_floor(rating_list_id: int) -> dict[str, float]:
                         1800, 1800, 1800, False, "0.5", "0.50", 20, "0.00", None,
                     )  # fmt: skip
 
-        written = write_rows(RatingChange._meta.db_table, _LEDGER_COLUMNS, rows())
+        written = write_rows(RatingChange._meta.db_table, RatingChange.COLUMNS, rows())
     write = time.perf_counter() - started - read
     RatingChange.objects.filter(rating_list_id=rating_list_id).delete()
     return {"read": read, "write": write, "floor": read + write, "floor_rows": written}

@@ -220,10 +220,10 @@ def _replay_floor(rating_list) -> float:
     from django.db import connection, transaction
 
     from ratings.models import RatingChange
-    from ratings.recompute import _LEDGER_COLUMNS, compute, write_rows
+    from ratings.recompute import compute, write_rows
     from ratings.recompute.writing import ledger_tuples
 
-    columns = ", ".join(_LEDGER_COLUMNS)
+    columns = ", ".join(RatingChange.COLUMNS)
     table = RatingChange._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -234,7 +234,7 @@ def _replay_floor(rating_list) -> float:
         inputs, result = compute(rating_list)
         write_rows(
             "bench_floor_ledger",
-            _LEDGER_COLUMNS,
+            RatingChange.COLUMNS,
             ledger_tuples(
                 result.ledger,
                 rating_list_id=rating_list.pk,

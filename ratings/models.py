@@ -258,6 +258,28 @@ class RatingChange(models.Model):
     # opponent's final tournament rating), JSON; null for FIDE.
     details = models.JSONField(_("calculation details"), null=True, blank=True)
 
+    #: The ledger's columns, every field but the id, in the order the replay writes its rows
+    #: (``ratings.recompute.writing.ledger_tuples``); the incremental update compares the ones
+    #: that are not a row's key (its list, period, game and player).
+    COLUMNS = (
+        "rating_list_id",
+        "period_id",
+        "game_id",
+        "tournament_id",
+        "player_id",
+        "opponent_id",
+        "date",
+        "rating_used",
+        "opponent_rating",
+        "opponent_rating_used",
+        "capped",
+        "score",
+        "expected",
+        "k",
+        "change",
+        "details",
+    )
+
     class Meta:
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")

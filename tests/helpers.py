@@ -110,18 +110,10 @@ def derived_state() -> dict[str, list]:
     return {
         "ratings": sorted(
             PlayerRating.objects.values_list(
-                "rating_list_id", "player_id", "rating", "live_rating", "period_change",
-                "period_games", "k", "games", "peak", "last_played",
+                "rating_list_id", "player_id", *PlayerRating.DERIVED_FIELDS
             )
         ),
-        "ledger": sorted(
-            RatingChange.objects.values_list(
-                "rating_list_id", "period_id", "game_id", "player_id", "opponent_id", "date",
-                "rating_used", "opponent_rating", "opponent_rating_used", "capped", "score",
-                "expected", "k", "change",
-            ),
-            key=repr,
-        ),
+        "ledger": sorted(RatingChange.objects.values_list(*RatingChange.COLUMNS), key=repr),
         "published": sorted(
             PublishedRating.objects.values_list(
                 "published_list_id", "player_id", "rating", "games", "k", "change"

@@ -71,6 +71,48 @@ RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games"})
 #: (:func:`tournaments.limits.max_rounds`): a double round robin of 26 players.
 MAX_ROUNDS = 50
 
+#: A tournament's fields that make up its point system, in form order.
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "points_pab",
+    "points_half_bye",
+)
+#: A tournament's go and shogi settings (McMahon bars, handicap, komi): optional in the forms.
+GO_SETTINGS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
+#: A tournament's pairing settings, in the model's order: what the organiser's settings form
+#: changes.
+PAIRING_SETTINGS = (
+    "rounds_planned",
+    "pairing_system",
+    *POINT_FIELDS,
+    "initial_colour",
+    "accelerated",
+    "seeding",
+    "tiebreaks",
+    "max_half_point_byes",
+    "players_report_results",
+    *GO_SETTINGS,
+)
+#: Everything a tournament's organisers set, in the model's order: who, where and when, then
+#: the pairing settings. ``create_tournament`` and ``update_tournament`` refuse any other
+#: field; the create form and the admin show these. Not its life (status, frozen standings),
+#: its arbiters (``set_arbiters``) nor the colour drawn by lot when round 1 is paired
+#: (``drawn_colour``).
+TOURNAMENT_SETTINGS = (
+    "name",
+    "slug",
+    "club",
+    "rating_list",
+    "rating_class",
+    "city",
+    "start_date",
+    "end_date",
+    *PAIRING_SETTINGS,
+)
+
 
 class HandicapPolicy(models.TextChoices):
     """How many stones Black gets in a go game of the McMahon engine."""

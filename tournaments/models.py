@@ -56,17 +56,6 @@ def _grade_order(grade: tuple[int, str]) -> int:
     return {"k": -number, "d": number - 1, "p": 6 + number}[kind]
 
 
-#: The Tournament fields that make up its point system, in form order.
-POINT_FIELDS = (
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "points_forfeit_win",
-    "points_pab",
-    "points_half_bye",
-)
-
-
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=200, unique=True)

@@ -31,8 +31,8 @@ from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core import history, submissions
 from core.models import AuditEntry
 from core.validators import BoundedFormMixin
+from tournaments.enums import POINT_FIELDS, TOURNAMENT_SETTINGS
 from tournaments.models import (
-    POINT_FIELDS,
     ForbiddenPair,
     Registration,
     RequestedBye,
@@ -131,29 +131,14 @@ class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
         "initial_colour",
         "seeding",
         "rating_class",
-    )
+        "handicap_policy",
+        "handicap_cap",
+        "komi",
+    )  # not the McMahon bars: left empty, a bar is no bar
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "club",
-            "rating_list",
-            "rating_class",
-            "city",
-            "start_date",
-            "end_date",
-            "rounds_planned",
-            "pairing_system",
-            *POINT_FIELDS,
-            "initial_colour",
-            "seeding",
-            "accelerated",
-            "tiebreaks",
-            "max_half_point_byes",
-            "players_report_results",
-        ]
+        fields = list(TOURNAMENT_SETTINGS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -20,13 +20,16 @@ from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin
 from ratings.enums import GameKind
 from ratings.models import RatingList
-from tournaments.enums import PairingSystem
+from tournaments.enums import (
+    GO_SETTINGS,
+    PAIRING_SETTINGS,
+    POINT_FIELDS,
+    TOURNAMENT_SETTINGS,
+    PairingSystem,
+)
 from tournaments.limits import max_rounds
-from tournaments.models import POINT_FIELDS, Tournament
+from tournaments.models import Tournament
 from web.params import MAX_SMALL
-
-#: Go/shogi settings: optional in the forms; left empty they keep the model's default.
-GO_FIELDS = ("top_bar", "floor_bar", "handicap_policy", "handicap_cap", "komi")
 
 #: The formats of each game.
 FORMATS = {
@@ -53,7 +56,7 @@ FORMATS = {
 }
 #: Fields only one game has.
 NOT_FOR = {
-    GameKind.CHESS: (*GO_FIELDS, "rating_class"),
+    GameKind.CHESS: (*GO_SETTINGS, "rating_class"),
     GameKind.GO: ("initial_colour", "accelerated"),
     GameKind.SHOGI: (
         "initial_colour",
@@ -80,7 +83,7 @@ FIELDSETS = (
     ),
     (
         _("Pairings"),
-        ("initial_colour", "accelerated", "seeding", *GO_FIELDS),
+        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS),
     ),
     (_("Points"), POINT_FIELDS),
 )
@@ -122,7 +125,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
         ) % {"max": max_rounds()}
-        for name in GO_FIELDS:
+        for name in GO_SETTINGS:
             if name in self.fields:
                 self.fields[name].required = False
         for name in ("start_date", "end_date"):
@@ -174,7 +177,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         return rounds
 
     def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        for name in GO_FIELDS:
+        for name in GO_SETTINGS:
             if name in cleaned and cleaned[name] in (None, ""):
                 cleaned[name] = Tournament._meta.get_field(name).get_default()
 
@@ -187,22 +190,7 @@ class SettingsForm(BoundedFormMixin, TournamentFormMixin, forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "pairing_system",
-            "rounds_planned",
-            *POINT_FIELDS,
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "max_half_point_byes",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
+        fields = list(PAIRING_SETTINGS)
 
     def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -235,30 +223,7 @@ class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelFor
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "club",
-            "rating_list",
-            "rating_class",
-            "start_date",
-            "end_date",
-            "city",
-            "rounds_planned",
-            "pairing_system",
-            *POINT_FIELDS,
-            "max_half_point_byes",
-            "initial_colour",
-            "accelerated",
-            "seeding",
-            "tiebreaks",
-            "players_report_results",
-            "top_bar",
-            "floor_bar",
-            "handicap_policy",
-            "handicap_cap",
-            "komi",
-        ]
+        fields = list(TOURNAMENT_SETTINGS)
 
     def __init__(self, *args: Any, user: Any = None, game: str | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)

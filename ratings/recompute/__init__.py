@@ -23,7 +23,6 @@ from __future__ import annotations
 __all__ = [
     "BATCH_SIZE",
     "PLAYER_COLUMNS",
-    "_LEDGER_COLUMNS",
     "ReplayStats",
     "_load",
     "compute",
@@ -57,7 +56,6 @@ from ratings.recompute.reading import (
 )
 from ratings.recompute.stats import ReplayStats
 from ratings.recompute.writing import (
-    _LEDGER_COLUMNS,
     BATCH_SIZE,
     create_rating_rows,
     ledger_tuples,

@@ -16,20 +16,10 @@ from ratings.models import PublishedList, PublishedRating, RatingChange
 from ratings.recompute.writing import write_ledger, write_published
 from rules.ratings.replay import Checkpoint, LedgerRow, PublishedRow
 
-_LEDGER_VALUES = (
-    "tournament_id",
-    "opponent_id",
-    "date",
-    "rating_used",
-    "opponent_rating",
-    "opponent_rating_used",
-    "capped",
-    "score",
-    "expected",
-    "k",
-    "change",
-    "details",
-)
+#: How a stored ledger row is matched with a new one (by list and period, then game and player).
+_LEDGER_KEY = ("rating_list_id", "period_id", "game_id", "player_id")
+#: What is compared: every other column, in their order (:func:`_ledger_value`'s).
+_LEDGER_VALUES = tuple(name for name in RatingChange.COLUMNS if name not in _LEDGER_KEY)
 
 
 def _scaled(value: int | None, scale: int) -> Decimal | None:

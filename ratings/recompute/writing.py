@@ -26,24 +26,6 @@ BATCH_SIZE = 5000
 COPY_FROM = 1000
 
 
-_LEDGER_COLUMNS = (
-    "rating_list_id",
-    "period_id",
-    "game_id",
-    "tournament_id",
-    "player_id",
-    "opponent_id",
-    "date",
-    "rating_used",
-    "opponent_rating",
-    "opponent_rating_used",
-    "capped",
-    "score",
-    "expected",
-    "k",
-    "change",
-    "details",
-)
 _SCORES = ("0.0", "0.5", "1.0")
 _HUNDREDTHS = tuple(f"{value / 100:.2f}" for value in range(101))
 
@@ -70,7 +52,7 @@ def ledger_tuples(
     period_ids: Sequence[int | None],
     scale: int = 100,
 ) -> Iterable[tuple[Any, ...]]:
-    """Ledger rows as database tuples in :data:`_LEDGER_COLUMNS` order.
+    """Ledger rows as database tuples in ``RatingChange.COLUMNS`` order.
 
     ``scale``: the unit of the rows' expected scores and changes (100: hundredths, FIDE).
     """
@@ -159,7 +141,7 @@ def write_ledger(
         return 0
     return write_rows(
         RatingChange._meta.db_table,
-        _LEDGER_COLUMNS,
+        RatingChange.COLUMNS,
         list(ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale))
         if len(rows) < COPY_FROM
         else ledger_tuples(rows, rating_list_id=rating_list_id, period_ids=period_ids, scale=scale),

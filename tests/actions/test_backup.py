@@ -59,23 +59,7 @@ def derived_rows() -> dict[str, list]:
             )
         ),
         "ledger": list(
-            RatingChange.objects.order_by("game_id", "player_id").values_list(
-                "rating_list_id",
-                "period_id",
-                "game_id",
-                "tournament_id",
-                "player_id",
-                "opponent_id",
-                "date",
-                "rating_used",
-                "opponent_rating",
-                "opponent_rating_used",
-                "capped",
-                "score",
-                "expected",
-                "k",
-                "change",
-            )
+            RatingChange.objects.order_by("game_id", "player_id").values_list(*RatingChange.COLUMNS)
         ),
         "lists": list(PublishedList.objects.order_by("pk").values()),
     }

@@ -46,14 +46,7 @@ def _derived() -> dict[str, list]:
                 "games", "peak", "last_played",
             )
         ),
-        "ledger": sorted(
-            RatingChange.objects.values_list(
-                "period_id", "game_id", "player_id", "opponent_id", "date", "rating_used",
-                "opponent_rating", "opponent_rating_used", "capped", "score", "expected", "k",
-                "change",
-            ),
-            key=repr,
-        ),
+        "ledger": sorted(RatingChange.objects.values_list(*RatingChange.COLUMNS), key=repr),
         "published": sorted(
             PublishedRating.objects.values_list(
                 "published_list_id", "player_id", "rating", "games", "k", "change"

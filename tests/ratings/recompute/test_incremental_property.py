@@ -111,9 +111,7 @@ def derived_state() -> dict[str, list]:
         ),
         "ledger": sorted(
             RatingChange.objects.values_list(
-                "period__date", "game_id", "tournament_id", "player_id", "opponent_id", "date",
-                "rating_used", "opponent_rating", "opponent_rating_used", "capped", "score",
-                "expected", "k", "change", "details",
+                *("period__date" if name == "period_id" else name for name in RatingChange.COLUMNS)
             ),
             key=repr,
         ),
