@@ -95,7 +95,8 @@ def test_a_refusal_under_the_lock_runs_the_action_and_the_form_once(admin_client
     """The form passes the actions' checks; ``record_result`` refuses under the tournament's
     lock (Bob is no longer entered). The action ran once, its writes were rolled back, and
     the form was shown from the same run of the view: a second run, as the admin used to
-    make, read the game and built the form again (23 queries in all, not 20)."""
+    make, read the game and built the form again (23 queries in all, not 20; on PostgreSQL
+    one more, the unit's bound on lock waits, ``set_config('lock_timeout', …)``)."""
     Registration.objects.filter(player=paired["bob"]).delete()
     audit = AuditEntry.objects.count()
 
@@ -111,7 +112,7 @@ def test_a_refusal_under_the_lock_runs_the_action_and_the_form_once(admin_client
     assert (form.is_bound, form["result"].value()) == (True, "01")
     assert response.context["title"] == "Change game"
     assert units == 1
-    assert queries == 20
+    assert queries == 20 + (connection.vendor == "postgresql")
     assert Game.objects.get(pk=paired["game"].pk).result == "10"
     assert AuditEntry.objects.count() == audit
 
