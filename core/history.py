@@ -88,6 +88,7 @@ MESSAGES: dict[str, Any] = {
     A.TOURNAMENT_CHANGED: _("Tournament changed: %(fields)s"),
     A.TOURNAMENT_DELETED: _("Tournament %(tournament)s deleted"),
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
+    A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),
     A.TOURNAMENT_STATUS_CHANGED: _("%(tournament)s: %(before)s → %(after)s"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
