@@ -38,7 +38,7 @@ class PrizeListTable(BaseTable):
 
     place = tables.Column(verbose_name=_("Place"), attrs=key(num=True))
     player = PlayerColumn(verbose_name=_("Name"), attrs=key())
-    points = PointsColumn(verbose_name=_("Pts."), attrs=key(num=True))
+    points = PointsColumn(verbose_name=_("Points"), attrs=key(num=True))
     prize = tables.Column(verbose_name=_("Prize"), attrs=key())
     amount = AmountColumn(verbose_name=_("Amount"), attrs=key(num=True))
     shared = tables.Column(verbose_name=_("Shared with"), default="", attrs=priority(2))
