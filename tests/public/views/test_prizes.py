@@ -123,3 +123,19 @@ def test_the_tournament_pages_link_the_prize_page(finished):
     tournament, _players = finished
     html = _get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
     assert f'href="/tournaments/{tournament.slug}/prizes/"' in html
+
+
+def test_a_changed_prize_table_shows_at_once_to_visitors_served_from_the_cache(finished):
+    tournament, _players = finished
+    url = reverse("tournaments:prizes", args=[tournament.slug])
+    assert "875.00" in _get(url).content.decode()
+    set_prize_table(
+        actor=SYSTEM,
+        tournament=tournament,
+        currency="EUR",
+        method="tiebreak",
+        prizes=HORT_PRIZES,
+    )
+    html = _get(url).content.decode()
+    assert "875.00" not in html
+    assert [row[-2] for row in body_rows(html)[:2]] == ["1000.00", "500.00"]
