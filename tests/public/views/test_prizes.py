@@ -7,12 +7,15 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from actions.prizes import set_prize_table
 from core.roles import SYSTEM
-from tests.factories import hort_tournament, make_tournament
+from players.models import Player
+from tests.factories import hort_tournament, make_club, make_tournament
 from tests.helpers import body_rows
 from tournaments.enums import TournamentStatus
 from tournaments.models import Tournament
@@ -139,3 +142,28 @@ def test_a_changed_prize_table_shows_at_once_to_visitors_served_from_the_cache(f
     html = _get(url).content.decode()
     assert "875.00" not in html
     assert [row[-2] for row in body_rows(html)[:2]] == ["1000.00", "500.00"]
+
+
+def test_the_page_reads_in_a_fixed_number_of_queries(finished):
+    """As many queries for six place prizes as for nine prizes naming three clubs."""
+    tournament, players = finished
+    url = reverse("tournaments:prizes", args=[tournament.slug])
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            _get(url)
+        return len(captured)
+
+    six = queries()
+    clubs = [make_club(f"Club {n}") for n in range(3)]
+    for club, letter in zip(clubs, "GHE", strict=True):
+        Player.objects.filter(pk=players[letter].pk).update(club=club)
+    more = [{"kind": "club", "club": club, "amount": Decimal(10)} for club in clubs]
+    set_prize_table(
+        actor=SYSTEM,
+        tournament=tournament,
+        currency="EUR",
+        method="hort",
+        prizes=HORT_PRIZES + more,
+    )
+    assert queries() == six
