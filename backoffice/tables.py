@@ -211,3 +211,18 @@ class ClubPlayerTable(CardsMixin, BaseTable):
 
     def render_name(self, record: Any) -> str:
         return player_link(record)
+
+
+class PrizePreviewTable(CardsMixin, BaseTable):
+    """The prize list the current standings give (organiser's prize page)."""
+
+    wide = ("player",)
+
+    place = tables.Column(verbose_name=_("Place"))
+    player = tables.Column(verbose_name=_("Player"))
+    prize = tables.Column(verbose_name=_("Prize"))
+    amount = tables.Column(verbose_name=_("Amount"))
+    shared = tables.Column(verbose_name=_("Shared with"), default="")
+
+    class Meta(BaseTable.Meta):
+        orderable = False

@@ -12,6 +12,7 @@ from backoffice.views import (
     invitations,
     lifecycle,
     printables,
+    prizes,
     registration,
     reports,
     rounds,
@@ -87,6 +88,11 @@ tournament_patterns = [
         "<slug:slug>/organise/settings/",
         tournaments.SettingsView.as_view(),
         name="organise_settings",
+    ),
+    path(
+        "<slug:slug>/organise/prizes/",
+        prizes.PrizesView.as_view(),
+        name="organise_prizes",
     ),
     path(
         "<slug:slug>/organise/arbiters/",

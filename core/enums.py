@@ -53,3 +53,4 @@ class AuditAction(models.TextChoices):
     INVITATION_SENT = "invitation_sent", _("invitation sent")
     INVITATION_REVOKED = "invitation_revoked", _("invitation revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("invitation accepted")
+    PRIZES_SET = "prizes_set", _("prize table set")

@@ -15,6 +15,7 @@ Results are told as the standings print them (``1–0``, ``½–½``, ``0–1``,
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
@@ -88,6 +89,7 @@ MESSAGES: dict[str, Any] = {
     A.TOURNAMENT_CHANGED: _("Tournament changed: %(fields)s"),
     A.TOURNAMENT_DELETED: _("Tournament %(tournament)s deleted"),
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
+    A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),
     A.TOURNAMENT_STATUS_CHANGED: _("%(tournament)s: %(before)s → %(after)s"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
@@ -147,6 +149,15 @@ def _field_names(action: str, names: Any) -> str:
     return ", ".join(labels)
 
 
+def _amount(value: Any) -> str:
+    """An amount stored as text ("8600.50") in the reader's number format ("8600,50")."""
+    try:
+        amount = Decimal(str(value))
+    except ArithmeticError:
+        return str(value)
+    return formats.number_format(amount, decimal_pos=max(0, -amount.as_tuple().exponent))
+
+
 def _choice(enum: Any, value: Any) -> str:
     try:
         return str(enum(value).label)
@@ -184,6 +195,8 @@ def _values(action: str, params: dict[str, Any]) -> dict[str, Any]:
             values[key] = _dash(values[key])
     if "role" in values:
         values["role"] = _choice(InvitationRole, values["role"])
+    if "total" in values:
+        values["total"] = _amount(values["total"])
     if action == A.TOURNAMENT_STATUS_CHANGED:
         values["before"] = _choice(TournamentStatus, values["before"])
         values["after"] = _choice(TournamentStatus, values["after"])

@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import event, home, lists, players, reference, search
+from public.views import event, home, lists, players, prizes, reference, search
 from public.views import tournaments as tournament_views
 
 
@@ -109,6 +109,8 @@ tournament_patterns = [
         name="progress_csv",
     ),
     path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
+    path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
+    path("<slug:slug>/prizes.csv", prizes.PrizesView.as_view(csv=True), name="prizes_csv"),
     path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),
     path("<slug:slug>/player/<int:tpn>/", event.PlayerCardView.as_view(), name="player_card"),
     path("<slug:slug>/rounds/", event.RoundView.as_view(), name="rounds"),

@@ -111,3 +111,27 @@ def make_superuser(username: str = "admin"):
         email=f"{username}@example.com",
         password="secret-password",  # noqa: S106 -- a test user
     )
+
+
+#: Three rounds of eight players whose standings have the ties of the German Wikipedia's
+#: worked Hort example ("Hort-System"): two on 2½, one on 2, three on 1½, then ½ and 0.
+HORT_ROUNDS = (
+    (("A", "E", "=="), ("B", "F", "10"), ("C", "G", "10"), ("D", "H", "10")),
+    (("A", "H", "10"), ("B", "D", "=="), ("C", "E", "10"), ("F", "G", "==")),
+    (("A", "C", "10"), ("B", "G", "10"), ("E", "H", "10"), ("F", "D", "10")),
+)
+
+
+def hort_tournament(**fields: Any) -> tuple[Tournament, dict[str, Player]]:
+    """A manual, unrated tournament (three rounds, all results in) of players "Alpha A"…
+    "Alpha H" with the ties of the Hort example: A, B 2½; C 2; D, E, F 1½; G ½; H 0."""
+    fields.setdefault("rounds_planned", 3)
+    fields.setdefault("rating_list", None)
+    tournament = make_tournament(**fields)
+    players = {letter: make_player(f"Alpha {letter}", letter) for letter in "ABCDEFGH"}
+    register(tournament, *players.values())
+    for number, games in enumerate(HORT_ROUNDS, start=1):
+        round_ = make_round(tournament, number)
+        for board, (white, black, result) in enumerate(games, start=1):
+            make_game(round_, players[white], players[black], result, board=board)
+    return tournament, players

@@ -146,7 +146,7 @@ def counts() -> dict[str, int]:
 def snapshot() -> dict[str, list[tuple]]:
     """Every row of every table of the project's apps (and their many-to-many tables)."""
     rows = {}
-    for label in ("players", "ratings", "tournaments", "core"):
+    for label in ("players", "ratings", "tournaments", "events", "core"):
         for model in apps.get_app_config(label).get_models(include_auto_created=True):
             values = model.objects.order_by("pk").values_list()
             rows[model._meta.db_table] = [tuple(map(str, row)) for row in values]

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
 from actions.boards import add_game, delete_game, swap_boards
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
 from actions.players import create_player, merge_players, update_player
+from actions.prizes import set_prize_table
 from actions.ratings import set_declared_grade, set_starting_rating
 from actions.registrations import (
     assign_pairing_numbers,
@@ -188,7 +190,28 @@ def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Gam
         player=players[7], rating_list=chess, rating=1650, games=5, date=DAY, actor=staff
     )
     update_player(player=players[7], changes={"federation": "KAZ"}, actor=staff)
+    _prizes(swiss, club, staff)
     return swiss, mine.white, mine
+
+
+def _prizes(tournament: Tournament, club: Club, staff) -> None:
+    """A prize table with a line of every kind (RUB, the Hort system)."""
+    set_prize_table(
+        tournament=tournament,
+        currency="RUB",
+        method="hort",
+        prizes=[
+            {"kind": "place", "place": 1, "amount": Decimal("3000")},
+            {"kind": "place", "place": 2, "amount": Decimal("2000.50")},
+            {"kind": "women", "amount": Decimal("1000")},
+            {"kind": "junior", "age": 18, "amount": Decimal("700")},
+            {"kind": "senior", "age": 65, "amount": Decimal("700")},
+            {"kind": "rating", "rating_min": 1800, "rating_max": 2099, "amount": Decimal("500")},
+            {"kind": "unrated", "amount": Decimal("400")},
+            {"kind": "club", "club": club, "amount": Decimal("300")},
+        ],
+        actor=staff,
+    )
 
 
 def _round_robin(club: Club, staff) -> Tournament:

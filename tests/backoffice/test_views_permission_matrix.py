@@ -61,6 +61,8 @@ READ_ONLY = frozenset(
         "tournaments:standings",
         "tournaments:crosstable",
         "tournaments:progress",
+        "tournaments:prizes",
+        "tournaments:prizes_csv",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
@@ -275,6 +277,19 @@ def settings(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_settings"), data
 
 
+def prizes(w: World) -> tuple[str, dict]:
+    data = {
+        "currency": "EUR",
+        "method": "hort",
+        "prizes-TOTAL_FORMS": "1",
+        "prizes-INITIAL_FORMS": "0",
+        "prizes-0-kind": "place",
+        "prizes-0-place": "1",
+        "prizes-0-amount": "100",
+    }
+    return _slug(w, "organise_prizes"), data
+
+
 def arbiters(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_arbiters"), {"remove": w.users["arbiter"].pk}
 
@@ -462,6 +477,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_finish": (finish, ARBITERS),
     "tournaments:organise_reopen": (reopen, MANAGERS),
     "tournaments:organise_settings": (settings, MANAGERS),
+    "tournaments:organise_prizes": (prizes, MANAGERS),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
     "tournaments:organise_club_create": (club_create, frozenset({"staff"})),
     "tournaments:organise_invite": (invite, MANAGERS),
@@ -579,6 +595,7 @@ PAGES = {
     "organise_round": ARBITERS,
     "organise_print": ARBITERS,
     "organise_print_list": ARBITERS,
+    "organise_prizes": MANAGERS,
     "trf_export": ARBITERS,
     "my_games": PLAYER,
 }
@@ -593,6 +610,7 @@ def test_back_office_pages_need_the_role(world, name):
         "organise_print": [world.tournament.slug, 1, "slips"],
         "organise_print_list": [world.tournament.slug, "wallchart"],
         "trf_export": [world.tournament.slug],
+        "organise_prizes": [world.tournament.slug],
         "organise_club": [world.club.pk],
     }.get(name, [])
     url = reverse(f"tournaments:{name}", args=args)

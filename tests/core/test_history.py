@@ -93,6 +93,7 @@ PARAMS = [
     (A.INVITATION_SENT, {"email": "anna@kingside.ru", "club": "Kingside", "role": "arbiter"}),
     (A.INVITATION_REVOKED, {"email": "anna@kingside.ru", "club": "Kingside"}),
     (A.INVITATION_ACCEPTED, {"user": "anna", "club": "Kingside", "variant": "player"}),
+    (A.PRIZES_SET, {"count": 6, "total": "2300.00", "currency": "EUR"}),
 ]
 
 

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from backoffice import urls as backoffice_urls
 from backoffice.forms.clubs import ClubCreateForm
+from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
 from players.models import Club, Player
@@ -70,6 +71,14 @@ FIELDS = {
     "organise_add_player": [*ClubPlayerForm.base_fields],
     "fide_import": ["list_date", "federation"],
     "report_result": ["result"],
+    "organise_prizes": [
+        "currency",
+        "method",
+        "prizes-TOTAL_FORMS",
+        "prizes-INITIAL_FORMS",
+        *(f"prizes-0-{name}" for name in PrizeRowForm.base_fields),
+        *(f"prizes-1-{name}" for name in PrizeRowForm.base_fields),
+    ],
 }
 """Every POST form of the organiser, arbiter and player pages, with its fields."""
 
@@ -113,7 +122,7 @@ def post_patterns() -> list[URLPattern]:
 def snapshot() -> dict[str, tuple[int, str]]:
     """Every table of our apps and the accounts: (row count, checksum of the rows)."""
     tables = {}
-    for label in ("players", "tournaments", "ratings", "core", "auth"):
+    for label in ("players", "tournaments", "ratings", "events", "core", "auth"):
         for model in apps.get_app_config(label).get_models():
             rows = list(model.objects.order_by("pk").values_list())
             tables[model._meta.db_table] = (
