@@ -1,0 +1,5 @@
+"""Reads of the events app, one module per what it reads; import the module you need.
+
+- :mod:`events.queries.schedule`: a tournament's round schedule (the announced start of each
+  round), the rounds the schedule form shows and the next start the venue screen counts to.
+"""
