@@ -15,6 +15,7 @@ from backoffice.views import (
     registration,
     reports,
     rounds,
+    schedule,
     tournaments,
     trf,
 )
@@ -82,6 +83,11 @@ tournament_patterns = [
         "<slug:slug>/organise/withdraw/",
         tournaments.WithdrawView.as_view(),
         name="organise_withdraw",
+    ),
+    path(
+        "<slug:slug>/organise/schedule/",
+        schedule.ScheduleView.as_view(),
+        name="organise_schedule",
     ),
     path(
         "<slug:slug>/organise/settings/",
