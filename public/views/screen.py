@@ -92,6 +92,9 @@ class ScreenView(TournamentPageMixin, DetailView):
         live_url = self.request.build_absolute_uri(
             reverse("tournaments:rounds", args=[tournament.slug])
         )
+        now = timezone.now()
+        unfinished = any(not board.game.result for board in boards)
+        clock = round_clock(tournament, numbers, now, unfinished=unfinished)
         context.update(
             every=parse_int(
                 self.request.GET.get("every"), minimum=EVERY_MIN, maximum=EVERY_MAX, default=EVERY
@@ -104,12 +107,9 @@ class ScreenView(TournamentPageMixin, DetailView):
             standings=shown,
             standings_after=data.completed,
             standings_layout=columns_for(len(shown)),
-            clock=round_clock(
-                tournament,
-                numbers,
-                timezone.now(),
-                unfinished=any(not board.game.result for board in boards),
-            ),
+            clock=clock,
+            clock_today=clock.starts_at is not None
+            and timezone.localdate(clock.starts_at) == timezone.localdate(now),
             live_url=live_url,
             qr=mark_safe(qr_svg(live_url)),  # noqa: S308 -- segno's SVG of our own URL
         )

@@ -104,6 +104,27 @@ def test_standings_show_the_top_after_the_last_complete_round(client):
     assert "Round 1 in progress" not in html
 
 
+def test_a_bye_shows_on_both_views_without_a_board(client):
+    tournament = make_tournament("Odd", slug="odd")
+    ann, bob, cy = make_player("Ames", "Ann"), make_player("Bell", "Bob"), make_player("Cole", "Cy")
+    register(tournament, ann, bob, cy)
+    one = make_round(tournament, 1)
+    make_game(one, ann, bob, "", board=1)
+    make_game(one, cy, None, "U", board=2)
+
+    html = client.get(reverse("tournaments:screen", args=["odd"])).content.decode()
+
+    assert NAME_LINE.findall(_view(html, "names")) == [
+        ("Ames, Ann", "board 1", "White"),
+        ("Bell, Bob", "board 1", "Black"),
+        ("Cole, Cy", "–", "bye"),
+    ]
+    assert (
+        '<li><span class="where">2</span> <span class="who">Cole, Cy</span> '
+        '<span class="result">pairing-allocated bye</span></li>'
+    ) in _view(html, "boards")
+
+
 @pytest.mark.parametrize(("every", "shown"), [("2", "2"), ("45", "45"), ("1", "20"), ("x", "20")])
 def test_the_interval_comes_from_every(client, big, every, shown):
     html = client.get(reverse("tournaments:screen", args=["big"]), {"every": every}).content
