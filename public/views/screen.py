@@ -36,6 +36,7 @@ from tournaments.queries.event import boards_by_name, entry_infos, registrations
 from tournaments.queries.games import round_pairings
 from tournaments.queries.rounds import public_round_numbers
 from tournaments.queries.tournaments import tournament_for_page
+from web.colours import colour_letter
 from web.params import parse_int
 from web.views import ReadOnlyMixin
 
@@ -43,6 +44,15 @@ from web.views import ReadOnlyMixin
 EVERY, EVERY_MIN, EVERY_MAX = 20, 2, 600
 #: The standings' lines shown (the top of the table).
 STANDINGS_SHOWN = 40
+
+
+@dataclass(frozen=True)
+class NameLine:
+    """A player's line of the pairings by name: board (``None``: a bye) and colour letter."""
+
+    name: str
+    board: int | None
+    colour: str
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,16 @@ class ScreenView(TournamentPageMixin, DetailView):
         numbers = public_round_numbers(tournament)
         number = numbers[-1] if numbers else None
         boards = self.boards(number) if number else []
-        names = boards_by_name(boards, tournament.point_system)
+        names = [
+            NameLine(
+                row.me.player.name,
+                row.board if row.opponent.player else None,
+                colour_letter(row.colour, shogi=self.shogi, upper=True)
+                if row.opponent.player
+                else "",
+            )
+            for row in boards_by_name(boards, tournament.point_system)
+        ]
         data = tournament_standings(tournament)
         rows = standings.standings_rows(data, standings.ranked(data, data.completed))
         shown = [
@@ -103,6 +122,7 @@ class ScreenView(TournamentPageMixin, DetailView):
             boards=boards,
             names=names,
             names_layout=columns_for(len(names)),
+            colours=self.colours(),
             boards_layout=columns_for(len(boards)),
             standings=shown,
             standings_after=data.completed,
@@ -114,6 +134,14 @@ class ScreenView(TournamentPageMixin, DetailView):
             qr=mark_safe(qr_svg(live_url)),  # noqa: S308 -- segno's SVG of our own URL
         )
         return context
+
+    def colours(self) -> list[tuple[str, str]]:
+        """The legend of the colour letters: (letter, colour)."""
+        words = (_("Sente"), _("Gote")) if self.shogi else (_("White"), _("Black"))
+        return [
+            (colour_letter(colour, shogi=self.shogi, upper=True), word)
+            for colour, word in zip("wb", words, strict=True)
+        ]
 
     def boards(self, number: int):
         tournament = self.object

@@ -1,9 +1,10 @@
 /* The venue screen (public/views/screen.py): no keyboard or mouse needed once opened.
  *
  * Shows one view at a time (the page's .screen-view sections), turning to the next every
- * data-every seconds; fetches the page again every few seconds and puts its content in place,
- * so a newly published round or new results appear by themselves (the view shown stays); counts
- * down to the next round's start every second. Without JavaScript every view is shown, stacked.
+ * data-every seconds; fetches the page again every 10 seconds (every data-every seconds if
+ * that is shorter) and puts its content in place, so a newly published round or new results
+ * appear by themselves (the view shown stays); counts down to the next round's start every
+ * second. Without JavaScript every view is shown, stacked.
  * No inline script: it binds itself on load (the CSP allows scripts from the site only).
  */
 (function () {
@@ -92,7 +93,7 @@
     tick();
     window.setInterval(next, every * 1000);
     window.setInterval(tick, 1000);
-    window.setInterval(refresh, REFRESH_SECONDS * 1000);
+    window.setInterval(refresh, Math.min(every, REFRESH_SECONDS) * 1000);
   }
 
   if (document.readyState === "loading") {

@@ -54,11 +54,12 @@ def test_pairings_by_name_list_all_150_players_with_board_and_colour(client, big
     names = _view(response.content.decode(), "names")
     lines = NAME_LINE.findall(names)
     expected = sorted(
-        (player.name, f"board {(i // 2) + 1}", "White" if i % 2 == 0 else "Black")
+        (player.name, str((i // 2) + 1), "W" if i % 2 == 0 else "B")
         for i, player in enumerate(players)
     )
     assert lines == expected
     assert 'class="screen-list names rows-30 cols-5"' in names
+    assert '<small class="legend">board, colour: W White, B Black</small>' in names
 
 
 def test_pairings_by_board_standings_and_the_qr_code(client, big):
@@ -115,8 +116,8 @@ def test_a_bye_shows_on_both_views_without_a_board(client):
     html = client.get(reverse("tournaments:screen", args=["odd"])).content.decode()
 
     assert NAME_LINE.findall(_view(html, "names")) == [
-        ("Ames, Ann", "board 1", "White"),
-        ("Bell, Bob", "board 1", "Black"),
+        ("Ames, Ann", "1", "W"),
+        ("Bell, Bob", "1", "B"),
         ("Cole, Cy", "–", "bye"),
     ]
     assert (
