@@ -44,6 +44,7 @@ FIELDS = {
     "organise_register_new": [*NewcomerForm.base_fields],
     "organise_withdraw": ["registration", "after_round"],
     "organise_settings": [*SettingsForm.base_fields],
+    "organise_schedule": ["round_1", "round_2", "round_3"],
     "organise_arbiters": ["add", "remove"],
     "organise_club_create": [*ClubCreateForm.base_fields],
     "organise_invite": ["email", "role", "player", "tournament"],
@@ -89,6 +90,7 @@ EXTRA = [
     "9999-12-31",
     "0001-01-01",
     "1899-12-31",
+    "2026-06-01T10:00",
     "x" * 3000,
 ]
 
@@ -113,7 +115,7 @@ def post_patterns() -> list[URLPattern]:
 def snapshot() -> dict[str, tuple[int, str]]:
     """Every table of our apps and the accounts: (row count, checksum of the rows)."""
     tables = {}
-    for label in ("players", "tournaments", "ratings", "core", "auth"):
+    for label in ("players", "tournaments", "ratings", "events", "core", "auth"):
         for model in apps.get_app_config(label).get_models():
             rows = list(model.objects.order_by("pk").values_list())
             tables[model._meta.db_table] = (
