@@ -180,6 +180,7 @@ def organiser_pages(data: Club_) -> dict[str, str]:
         "club": reverse("tournaments:organise_club", args=[club]),
         "trf-import": reverse("tournaments:trf_import"),
         "dashboard-search": reverse("tournaments:organise", args=[swiss]) + "?q=a#registration",
+        "schedule": reverse("tournaments:organise_schedule", args=[swiss]),
         **arbiter_pages(data),
         "account": reverse("account"),
         "password": reverse("password_change"),
