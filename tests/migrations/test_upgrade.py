@@ -41,12 +41,14 @@ from tournaments.models import (
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-#: The last migration of each app at the previous schema; ``core`` did not exist.
+#: The last migration of each app at the previous schema; ``core`` and ``events`` did not
+#: exist.
 PREVIOUS = [
     ("players", "0002_club_organisers_player_user"),
     ("tournaments", "0006_mcmahon_settings_and_entry_grades"),
     ("ratings", "0008_rating_list_version"),
     ("core", None),
+    ("events", None),
 ]
 
 #: Our apps' models at the previous schema, as "app.Model" labels.
