@@ -68,10 +68,12 @@ class Columns:
         return f"rows-{self.rows} cols-{self.columns}"
 
 
-def columns_for(count: int) -> Columns:
+def columns_for(count: int, *, names: int = 1) -> Columns:
     """Larger type for fewer lines: up to 15 lines a column, 20, 25, then 30 (150 players
-    in 5 columns of 30 at 1920×1080); at most 8 columns."""
-    rows = 15 if count <= 30 else 20 if count <= 60 else 25 if count <= 100 else 30
+    in 5 columns of 30 at 1920×1080); at most 8 columns. A line of two names (a board)
+    counts twice for the type size, so that both names fit its wider column."""
+    weight = count * names
+    rows = 15 if weight <= 30 else 20 if weight <= 60 else 25 if weight <= 100 else 30
     return Columns(rows, max(1, min(8, math.ceil(count / rows))))
 
 
@@ -123,7 +125,7 @@ class ScreenView(TournamentPageMixin, DetailView):
             names=names,
             names_layout=columns_for(len(names)),
             colours=self.colours(),
-            boards_layout=columns_for(len(boards)),
+            boards_layout=columns_for(len(boards), names=2),
             standings=shown,
             standings_after=data.completed,
             standings_layout=columns_for(len(shown)),

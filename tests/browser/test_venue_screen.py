@@ -18,16 +18,17 @@ from tournaments.enums import PairingSystem
 
 FULL_HD = {"width": 1920, "height": 1080}
 
-#: Every pairing-by-name line: inside the viewport, its name not cut short.
-LINES_SHOWN = """() => Array.from(document.querySelectorAll('#view-names li')).map(li => {
-  const box = li.getBoundingClientRect();
-  const name = li.querySelector('.who');
-  return {
-    name: name.textContent,
-    inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
-    whole: name.scrollWidth <= name.clientWidth,
-  };
-})"""
+#: Every name of a view's lines: inside the viewport, not cut short.
+NAMES_SHOWN = """(view) => Array.from(document.querySelectorAll(`#view-${view} li .who`)).map(
+  name => {
+    const box = name.getBoundingClientRect();
+    return {
+      name: name.textContent,
+      inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight
+        && box.right <= innerWidth,
+      whole: name.scrollWidth <= name.clientWidth,
+    };
+  })"""
 
 
 def _big_open():
@@ -52,7 +53,9 @@ def _big_open():
     return tournament, players
 
 
-def test_the_screen_fits_150_players_turns_and_follows_the_schedule(live_server, chromium):
+def test_the_screen_fits_150_players_turns_and_follows_the_schedule(
+    live_server, chromium, screenshot
+):
     tournament, players = _big_open()
     base = live_server.url
     screen_context = chromium.new_context(viewport=FULL_HD)
@@ -65,16 +68,21 @@ def test_the_screen_fits_150_players_turns_and_follows_the_schedule(live_server,
         heights = screen.evaluate(
             "() => [document.scrollingElement.scrollHeight, window.innerHeight]"
         )
-        lines = screen.evaluate(LINES_SHOWN)
+        lines = screen.evaluate(NAMES_SHOWN, "names")
         assert heights[0] <= heights[1]
         assert sorted(line["name"] for line in lines) == sorted(p.name for p in players)
         assert [line for line in lines if not (line["inside"] and line["whole"])] == []
         assert screen.locator("#screen-content svg.qr").is_visible()
+        screenshot(screen, "venue-screen-names-1920")
 
         # Two seconds later the next view (by board) fills the screen instead.
         screen.wait_for_selector("#view-boards.is-current", timeout=6000)
         assert not screen.locator("#view-names").is_visible()
         assert screen.locator("#view-boards li").count() == 75
+        shown = screen.evaluate(NAMES_SHOWN, "boards")
+        assert sorted(name["name"] for name in shown) == sorted(p.name for p in players)
+        assert [name for name in shown if not (name["inside"] and name["whole"])] == []
+        screenshot(screen, "venue-screen-boards-1920")
 
         # The organiser sets the schedule on a phone, signed in through the login form.
         phone = phone_context.new_page()
@@ -107,6 +115,7 @@ def test_the_screen_fits_150_players_turns_and_follows_the_schedule(live_server,
             screen.locator("#view-clock .screen-clock").inner_text().startswith("Round 1 starts at")
         )
         assert screen.evaluate("() => document.scrollingElement.scrollHeight") <= FULL_HD["height"]
+        screenshot(screen, "venue-screen-clock-1920")
     finally:
         screen_context.close()
         phone_context.close()

@@ -72,7 +72,7 @@ def test_pairings_by_board_standings_and_the_qr_code(client, big):
         '<li><span class="where">1</span> <span class="who">Player001, Ann</span> '
         '<span class="result">1–0</span> <span class="who">Player002, Ann</span></li>'
     ) in boards
-    assert 'class="screen-list boards rows-25 cols-3"' in boards
+    assert 'class="screen-list boards rows-30 cols-3"' in boards
     assert "The standings appear when a round is complete." in _view(html, "standings")
     live = "http://testserver" + reverse("tournaments:rounds", args=["big"])
     expected_qr = segno.make(live, error="m").svg_inline(
