@@ -54,20 +54,19 @@ def round_clock(
     ``unfinished``: the latest of them has games without a result.
 
     The latest published round whose start is still ahead (pairings are up before the
-    start): counting down to it; else that round while it is being played; else the next
-    scheduled round whose start is ahead; else nothing."""
+    start): counting down to it; else that round while it is being played; else the round
+    after it, if its start is ahead; else nothing (a later round is never counted down to
+    before the one in between is published)."""
     latest = published[-1] if published else 0
-    upcoming = (
+    starts = dict(
         RoundStart.objects.filter(
-            tournament=tournament, number__gte=max(latest, 1), starts_at__gt=now
-        )
-        .order_by("number")
-        .first()
+            tournament=tournament, number__in=[latest, latest + 1], starts_at__gt=now
+        ).values_list("number", "starts_at")
     )
-    if upcoming is not None and upcoming.number == latest:
-        return Clock(round=latest, starts_at=upcoming.starts_at)
+    if latest in starts:
+        return Clock(round=latest, starts_at=starts[latest])
     if latest and unfinished:
         return Clock(round=latest, playing=True)
-    if upcoming is not None:
-        return Clock(round=upcoming.number, starts_at=upcoming.starts_at)
+    if latest + 1 in starts:
+        return Clock(round=latest + 1, starts_at=starts[latest + 1])
     return Clock()
