@@ -221,3 +221,32 @@ def test_the_public_pages_link_the_screen_and_the_calendar(client, big):
     assert 'href="/tournaments/big/screen/"' in detail
     assert 'href="/tournaments/big/rounds.ics"' in detail
     assert 'href="/tournaments/big/screen/"' in round_page
+
+
+@pytest.mark.parametrize("boards", [2, 75])
+def test_the_screen_runs_as_many_queries_for_4_as_for_150_players(
+    client, django_assert_num_queries, boards
+):
+    tournament = make_tournament("Sized", slug="sized", rounds_planned=5)
+    players = [make_player(f"Player{n:03d}", "Ann") for n in range(1, 2 * boards + 1)]
+    register(tournament, *players)
+    for number, result in ((1, "10"), (2, "")):
+        played = make_round(tournament, number)
+        for board in range(1, boards + 1):
+            white, black = players[2 * board - 2], players[2 * board - 1]
+            make_game(played, white, black, result, board=board)
+    set_schedule(
+        actor=SYSTEM, tournament=tournament, starts={3: timezone.now() + datetime.timedelta(1)}
+    )
+    url = reverse("tournaments:screen", args=["sized"])
+
+    # the lists' versions (the cache key), the tournament, its published rounds; the boards:
+    # entries, their ratings at the start, the round's games; the standings: rating changes,
+    # entries, games, ratings at the start; the clock's starts
+    with django_assert_num_queries(11):
+        response = client.get(url)
+    with django_assert_num_queries(1):  # the versions of the page cache's key only
+        cached = client.get(url)
+
+    assert cached.content == response.content
+    assert response.content.decode().count('<span class="colour">') == 2 * boards
