@@ -16,6 +16,7 @@ from backoffice.views import (
     registration,
     reports,
     rounds,
+    schedule,
     tournaments,
     trf,
 )
@@ -83,6 +84,11 @@ tournament_patterns = [
         "<slug:slug>/organise/withdraw/",
         tournaments.WithdrawView.as_view(),
         name="organise_withdraw",
+    ),
+    path(
+        "<slug:slug>/organise/schedule/",
+        schedule.ScheduleView.as_view(),
+        name="organise_schedule",
     ),
     path(
         "<slug:slug>/organise/settings/",

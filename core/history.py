@@ -87,6 +87,7 @@ MESSAGES: dict[str, Any] = {
     A.ROUND_DELETED: _("Round %(round)d deleted"),
     A.TOURNAMENT_CREATED: _("Tournament %(tournament)s created"),
     A.TOURNAMENT_CHANGED: _("Tournament changed: %(fields)s"),
+    (A.TOURNAMENT_CHANGED, "schedule"): _("Round schedule changed: rounds %(rounds)s"),
     A.TOURNAMENT_DELETED: _("Tournament %(tournament)s deleted"),
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
     A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),

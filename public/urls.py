@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import event, home, lists, players, prizes, reference, search
+from public.views import event, home, lists, players, prizes, reference, screen, search
 from public.views import tournaments as tournament_views
 
 
@@ -114,6 +114,8 @@ tournament_patterns = [
     path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),
     path("<slug:slug>/player/<int:tpn>/", event.PlayerCardView.as_view(), name="player_card"),
     path("<slug:slug>/rounds/", event.RoundView.as_view(), name="rounds"),
+    path("<slug:slug>/rounds.ics", screen.RoundsCalendarView.as_view(), name="rounds_ics"),
+    path("<slug:slug>/screen/", screen.ScreenView.as_view(), name="screen"),
     path("<slug:slug>/round/<int:number>/live/", event.LiveRoundView.as_view(), name="round_live"),
     path(
         "<slug:slug>/standings/live/",

@@ -38,6 +38,7 @@ from actions.rounds import (
     pair_next_round,
     publish_round,
 )
+from actions.schedule import set_schedule
 from actions.tournaments import (
     create_tournament,
     finish_tournament,
@@ -186,6 +187,16 @@ def _swiss(club: Club, staff, arbiter, account) -> tuple[Tournament, Player, Gam
     report_result(game=mine, result="01", actor=reporter)
     assert ResultReport.objects.filter(game=mine).exists()
     update_tournament(tournament=swiss, changes={"city": "Казань"}, actor=staff)
+    # The round schedule: round 3's start still ahead (the venue screen counts down to it).
+    starts = [(DAY, 10), (DAY + datetime.timedelta(days=1), 10), (datetime.date(2099, 10, 3), 10)]
+    set_schedule(
+        tournament=swiss,
+        starts={
+            number: datetime.datetime.combine(day, datetime.time(hour), tzinfo=datetime.UTC)
+            for number, (day, hour) in enumerate(starts, start=1)
+        },
+        actor=staff,
+    )
     set_starting_rating(
         player=players[7], rating_list=chess, rating=1650, games=5, date=DAY, actor=staff
     )

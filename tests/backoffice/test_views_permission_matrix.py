@@ -121,6 +121,8 @@ READ_ONLY = frozenset(
         "tournaments:round_live",
         "tournaments:standings_csv",
         "tournaments:standings_live",
+        "tournaments:screen",
+        "tournaments:rounds_ics",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -349,6 +351,10 @@ def forbidden(w: World) -> tuple[str, dict]:
     }
 
 
+def schedule(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_schedule"), {"round_1": "2026-03-01T10:00", "round_2": ""}
+
+
 def add_round(w: World) -> tuple[str, dict]:
     _manual(w)
     return _slug(w, "organise_add_round"), {"date": "2026-03-01"}
@@ -478,6 +484,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_reopen": (reopen, MANAGERS),
     "tournaments:organise_settings": (settings, MANAGERS),
     "tournaments:organise_prizes": (prizes, MANAGERS),
+    "tournaments:organise_schedule": (schedule, MANAGERS),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
     "tournaments:organise_club_create": (club_create, frozenset({"staff"})),
     "tournaments:organise_invite": (invite, MANAGERS),
@@ -592,6 +599,7 @@ PAGES = {
     "organise_club": MANAGERS,
     "organise_club_create": frozenset({"staff"}),
     "organise": ARBITERS,
+    "organise_schedule": MANAGERS,
     "organise_round": ARBITERS,
     "organise_print": ARBITERS,
     "organise_print_list": ARBITERS,
@@ -606,6 +614,7 @@ def test_back_office_pages_need_the_role(world, name):
     _published_round(world)
     args = {
         "organise": [world.tournament.slug],
+        "organise_schedule": [world.tournament.slug],
         "organise_round": [world.tournament.slug, 1],
         "organise_print": [world.tournament.slug, 1, "slips"],
         "organise_print_list": [world.tournament.slug, "wallchart"],

@@ -181,6 +181,7 @@ def organiser_pages(data: Club_) -> dict[str, str]:
         "trf-import": reverse("tournaments:trf_import"),
         "dashboard-search": reverse("tournaments:organise", args=[swiss]) + "?q=a#registration",
         "prizes": reverse("tournaments:organise_prizes", args=[swiss]),
+        "schedule": reverse("tournaments:organise_schedule", args=[swiss]),
         **arbiter_pages(data),
         "account": reverse("account"),
         "password": reverse("password_change"),

@@ -45,6 +45,7 @@ FIELDS = {
     "organise_register_new": [*NewcomerForm.base_fields],
     "organise_withdraw": ["registration", "after_round"],
     "organise_settings": [*SettingsForm.base_fields],
+    "organise_schedule": ["round_1", "round_2", "round_3"],
     "organise_arbiters": ["add", "remove"],
     "organise_club_create": [*ClubCreateForm.base_fields],
     "organise_invite": ["email", "role", "player", "tournament"],
@@ -98,6 +99,7 @@ EXTRA = [
     "9999-12-31",
     "0001-01-01",
     "1899-12-31",
+    "2026-06-01T10:00",
     "x" * 3000,
 ]
 
