@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db.models import Max
 
 from events.models import RoundStart
-from tournaments.models import Registration, Round, Tournament
-from tournaments.queries.rounds import planned_rounds
+from tournaments.models import Registration, Tournament
+from tournaments.queries.rounds import highest_round_number, planned_rounds
 
 
 def round_starts(tournament: Tournament) -> dict[int, RoundStart]:
@@ -30,7 +30,7 @@ def schedule_numbers(tournament: Tournament) -> list[int]:
     known = rounds_known(tournament)
     if known:
         return list(range(1, known + 1))
-    paired = Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
+    paired = highest_round_number(tournament)
     scheduled = (
         RoundStart.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0
     )
