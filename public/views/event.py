@@ -64,6 +64,16 @@ class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
     def shogi(self) -> bool:
         return self.game_kind() == "shogi"
 
+    def boards(self, number: int) -> list[Board]:
+        """The boards of published round ``number``, as the round pages and the venue screen
+        show them."""
+        tournament = self.object
+        registrations = registrations_of(tournament)
+        ratings = ratings_at_start(tournament, registrations)
+        infos = entry_infos(tournament, registrations, ratings)
+        pairings = round_pairings(tournament, number)
+        return round_boards(tournament, pairings, infos, go=self.go)
+
 
 class StartingListView(CsvMixin, TournamentPageMixin, DetailView):
     """The players by start number with their rating at the start, FIDE ID, federation and
@@ -124,14 +134,6 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
     def csv_name(self, context) -> str:
         suffix = "-by-name" if self.page == "round_by_name" else ""
         return f"round-{context['number']}{suffix}"
-
-    def boards(self, number: int) -> list[Board]:
-        tournament = self.object
-        registrations = registrations_of(tournament)
-        ratings = ratings_at_start(tournament, registrations)
-        infos = entry_infos(tournament, registrations, ratings)
-        pairings = round_pairings(tournament, number)
-        return round_boards(tournament, pairings, infos, go=self.go)
 
     def table(self, boards):
         raise NotImplementedError

@@ -29,11 +29,10 @@ from django.views.generic import DetailView
 from events.queries.schedule import round_clock, round_starts
 from public.tables.tournaments import format_points
 from public.views.event import TournamentPageMixin
-from ratings.queries.tournaments import ratings_at_start, tournament_standings
+from ratings.queries.tournaments import tournament_standings
 from rules.files.icalendar import CalendarEvent, calendar
 from tournaments.queries import standings
-from tournaments.queries.event import boards_by_name, entry_infos, registrations_of, round_boards
-from tournaments.queries.games import round_pairings
+from tournaments.queries.event import boards_by_name
 from tournaments.queries.rounds import public_round_numbers
 from tournaments.queries.tournaments import tournament_for_page
 from web.colours import colour_letter
@@ -144,12 +143,6 @@ class ScreenView(TournamentPageMixin, DetailView):
             (colour_letter(colour, shogi=self.shogi, upper=True), word)
             for colour, word in zip("wb", words, strict=True)
         ]
-
-    def boards(self, number: int):
-        tournament = self.object
-        registrations = registrations_of(tournament)
-        infos = entry_infos(tournament, registrations, ratings_at_start(tournament, registrations))
-        return round_boards(tournament, round_pairings(tournament, number), infos, go=self.go)
 
 
 class RoundsCalendarView(ReadOnlyMixin, DetailView):
