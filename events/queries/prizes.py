@@ -19,12 +19,13 @@ from tournaments.queries import standings
 from tournaments.queries.standings import StandingsData
 
 
-def prize_table(tournament: Tournament) -> PrizeTable | None:
-    """The tournament's prize table with its prizes (clubs joined), or ``None``: two queries."""
+def prize_table(tournament: Tournament) -> tuple[PrizeTable | None, list[Prize]]:
+    """The tournament's prize table (``None``: it has none) and its prizes in order, clubs
+    joined: two queries."""
     table = PrizeTable.objects.filter(tournament=tournament).first()
-    if table is not None:
-        table.lines = list(table.prizes.select_related("club"))
-    return table
+    if table is None:
+        return None, []
+    return table, list(table.prizes.select_related("club"))
 
 
 def prize_label(prize: Prize) -> str:
@@ -76,6 +77,7 @@ class PrizeList:
     tournament is finished; otherwise provisional)."""
 
     table: PrizeTable | None
+    prizes: list[Prize] = field(default_factory=list)
     after_round: int = 0
     final: bool = False
     lines: list[PrizeLine] = field(default_factory=list)
@@ -85,24 +87,21 @@ class PrizeList:
     paid: Decimal = Decimal(0)
     remainders: list[tuple[list[Player], Decimal]] = field(default_factory=list)
 
-    @property
-    def prizes(self) -> list[Prize]:
-        return [] if self.table is None else self.table.lines
-
 
 def prize_list(tournament: Tournament, data: StandingsData | None = None) -> PrizeList:
     """The prize list of ``tournament`` from its standings after the last complete round
     (``data``: the standings input when the caller read it already)."""
-    table = prize_table(tournament)
+    table, lines = prize_table(tournament)
     if table is None:
         return PrizeList(table=None)
     digits = table.digits
     result = PrizeList(
         table=table,
+        prizes=lines,
         final=tournament.status == TournamentStatus.FINISHED,
-        total=sum((p.amount for p in table.lines), Decimal(0)),
+        total=sum((p.amount for p in lines), Decimal(0)),
     )
-    if not table.lines:
+    if not lines:
         return result
     data = data if data is not None else tournament_standings(tournament)
     ranked = standings.ranked(data, data.completed)
@@ -124,7 +123,7 @@ def prize_list(tournament: Tournament, data: StandingsData | None = None) -> Pri
     ]
     allocation = rules.allocate(
         contenders,
-        [rule_prize(p, digits) for p in table.lines],
+        [rule_prize(p, digits) for p in lines],
         method=table.method,
         year=tournament.start_date.year,
     )
@@ -137,14 +136,14 @@ def prize_list(tournament: Tournament, data: StandingsData | None = None) -> Pri
                 place=places[payout.key],
                 player=players[payout.key],
                 points=points[payout.key],
-                prize=_prize_text(table.lines, payout),
+                prize=_prize_text(lines, payout),
                 amount=rules.major_units(payout.amount, digits),
                 shared_with=[]
                 if split is None
                 else [players[key] for key in split.players if key != payout.key],
             )
         )
-    result.unclaimed = [table.lines[i] for i in allocation.unclaimed]
+    result.unclaimed = [lines[i] for i in allocation.unclaimed]
     result.awarded = rules.major_units(allocation.awarded, digits)
     result.paid = rules.major_units(allocation.paid, digits)
     result.remainders = [
