@@ -54,3 +54,14 @@ class AuditAction(models.TextChoices):
     INVITATION_REVOKED = "invitation_revoked", _("invitation revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("invitation accepted")
     PRIZES_SET = "prizes_set", _("prize table set")
+
+
+class MailKind(models.TextChoices):
+    """What a mail to a player is about: each player chooses which kinds they receive
+    (except ``ACCOUNT``, the mails they asked for, such as a confirmation link)."""
+
+    ACCOUNT = "account", _("confirmation links")
+    ENTRY = "entry", _("my entries: received, accepted, waiting list, moved up")
+    PAIRINGS = "pairings", _("my pairing when a round is published")
+    RESULTS = "results", _("a result recorded or corrected on my game")
+    REPORTS = "reports", _("results reported by players, awaiting my confirmation (arbiters)")

@@ -10,7 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from core.enums import AuditAction
+from core.enums import AuditAction, MailKind
 
 
 class AuditEntry(models.Model):
@@ -203,3 +203,45 @@ class Invitation(models.Model):
     def is_pending(self, now: Any = None) -> bool:
         now = now or timezone.now()
         return self.accepted_at is None and self.revoked_at is None and self.expires_at > now
+
+
+class OutgoingMail(models.Model):
+    """A mail to send: written by the unit of work that caused it (:meth:`Unit.mail`), in its
+    transaction, and sent after the commit by the mail delivery (:mod:`core.mail`), never
+    inside the request. A failed send stays here with its error and is retried later, so a
+    mail server that is down delays mail and loses none."""
+
+    to = models.EmailField(_("to"))
+    kind = models.CharField(_("kind"), max_length=10, choices=MailKind.choices)
+    subject = models.CharField(_("subject"), max_length=300)
+    body = models.TextField(_("text"))
+    player = models.ForeignKey(
+        "players.Player",
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("written"), default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    next_attempt_at = models.DateTimeField(_("next attempt"), default=timezone.now)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("outgoing mail")
+        verbose_name_plural = _("outgoing mail")
+        indexes = [models.Index(fields=["sent_at", "next_attempt_at"], name="mail_due")]
+
+    def __str__(self) -> str:
+        return f"{self.to}: {self.subject}"

@@ -66,7 +66,7 @@ from typing import Any, Unpack
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core import audit, cache, history, roles, submissions, unit_context, unit_locks
+from core import audit, cache, history, mail, roles, submissions, unit_context, unit_locks
 from core.busy import bound_lock_waits, busy_when_locks_time_out
 from core.replays import Mark, Replays, may_share
 from core.roles import Actor
@@ -98,6 +98,7 @@ class Unit:
     players: dict[int, Player] = field(default_factory=dict)
     _replays: Replays = field(default_factory=Replays)
     _entries: list[dict[str, Any]] = field(default_factory=list)
+    _letters: list[mail.Letter] = field(default_factory=list)
     _touched: bool = False
     locked: list[tuple[str, int]] = field(default_factory=list)
     """The rows the unit locked, in the order it locked them: (table, primary key)."""
@@ -161,6 +162,29 @@ class Unit:
         summary = history.english(action, params)
         self._entries.append({"action": action, "summary": summary, "params": params, **subjects})
         self._touched = True
+
+    def mail(
+        self,
+        *,
+        to: str,
+        kind: str,
+        subject: str,
+        body: str,
+        player: Player | None = None,
+        tournament: Tournament | None = None,
+    ) -> None:
+        """Send a mail because of this change: written at the end of the unit, in its
+        transaction, and sent after the commit (:mod:`core.mail`)."""
+        self._letters.append(
+            mail.Letter(
+                to=to,
+                kind=kind,
+                subject=subject,
+                body=body,
+                player_id=player.pk if player else None,
+                tournament_id=tournament.pk if tournament else None,
+            )
+        )
 
     def answered(self, result: Any) -> Any:
         """Say what the body created: repeats of the form's post are sent to its page
@@ -238,6 +262,8 @@ def change(
             unit._replays.run(unit.lists, unit.locked)
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
+            if unit._letters:
+                mail.write(unit._letters)
             submissions.answer(claimed, submission, unit.result)
             if unit._touched:
                 # Results entered under a shared lock change the rated players only when
@@ -247,6 +273,8 @@ def change(
     finally:
         _current.reset(token)
     unit._replays.after_commit()
+    if unit._letters:
+        mail.deliver_soon()
 
 
 def _lock(

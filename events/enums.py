@@ -36,3 +36,45 @@ class Currency(models.TextChoices):
     CHF = "CHF", "CHF"
     JPY = "JPY", "JPY"
     KRW = "KRW", "KRW"
+
+
+class Rated(models.TextChoices):
+    """Who may enter a section by their rating in its list."""
+
+    ANY = "any", _("rated and unrated players")
+    RATED = "rated", _("rated players only")
+    UNRATED = "unrated", _("unrated players only")
+
+
+class EntryStatus(models.TextChoices):
+    """Where an online entry stands (``actions.online_entries`` moves it)."""
+
+    #: A guest's entry waiting for the link mailed to them to be opened.
+    UNCONFIRMED = "unconfirmed", _("awaiting e-mail confirmation")
+    #: Confirmed, waiting for the organiser's decision (events that approve entries).
+    PENDING = "pending", _("awaiting approval")
+    #: In the section: the player has a registration in its tournament.
+    ACCEPTED = "accepted", _("accepted")
+    #: The section is full: in line for a place, by the time of the confirmed entry.
+    WAITING = "waiting", _("on the waiting list")
+    REJECTED = "rejected", _("rejected")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+#: The statuses of an entry that holds its e-mail address and player in the section.
+LIVE_ENTRY_STATUSES = (
+    EntryStatus.UNCONFIRMED,
+    EntryStatus.PENDING,
+    EntryStatus.ACCEPTED,
+    EntryStatus.WAITING,
+)
+
+
+class DiscountKind(models.TextChoices):
+    """Who gets a discount on a section's entry fee."""
+
+    JUNIOR = "junior", _("juniors (under the age)")
+    SENIOR = "senior", _("seniors (from the age)")
+    WOMEN = "women", _("women")
+    TITLED = "titled", _("titled players")
+    CLUB = "club", _("members of the organising club")
