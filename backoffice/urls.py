@@ -195,3 +195,6 @@ tournament_patterns = [
         name="organise_result",
     ),
 ]
+
+#: The organiser's pages of an event (its sections, entries, fees), under /events/.
+event_patterns: list = []

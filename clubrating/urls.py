@@ -34,5 +34,9 @@ urlpatterns = [
             (backoffice_urls.tournament_patterns + public_urls.tournament_patterns, "tournaments")
         ),
     ),
+    path(
+        "events/",
+        include((backoffice_urls.event_patterns + public_urls.event_patterns, "events")),
+    ),
     path("", include((public_urls.rating_patterns, "ratings"))),
 ]

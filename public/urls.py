@@ -135,3 +135,6 @@ tournament_patterns = [
         name="round_by_name_csv",
     ),
 ]
+
+#: The public pages of an event (its sections, the entry form, the entry list), under /events/.
+event_patterns: list = []

@@ -67,7 +67,7 @@ class Event(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return object_url("public:event", self.slug)
+        return object_url("events:event", self.slug)
 
 
 class Section(models.Model):
