@@ -5,15 +5,25 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
+def forget_content_type(apps, schema_editor):
+    """Unapplied: the model's content type (and its permissions) go with its table."""
+    apps.get_model("contenttypes", "ContentType").objects.filter(
+        app_label="core", model="outgoingmail"
+    ).delete()
+
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('contenttypes', '0002_remove_content_type_name'),
         ('core', '0009_audit_action_prizes_set'),
         ('players', '0006_search_key'),
         ('tournaments', '0009_rounds_bound_from_settings'),
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, forget_content_type),
         migrations.CreateModel(
             name='OutgoingMail',
             fields=[
