@@ -74,7 +74,11 @@ def set_check_in_rule(*, actor: Actor, tournament: Tournament, rule: str) -> str
         raise ValidationError({"rule": _("Choose when players check in.")})
     if rule != CheckInRule.OFF and tournament.pairing_system == PairingSystem.MANUAL:
         raise ValidationError(
-            {"rule": _("This tournament is paired by hand: there is no pairing to leave anyone out of.")}
+            {
+                "rule": _(
+                    "This tournament is paired by hand: there is no pairing to leave anyone out of."
+                )
+            }
         )
     with change(actor=actor, role=roles.manager_of(tournament), tournament=tournament) as unit:
         before = check_in_rule(unit.tournament)

@@ -76,9 +76,7 @@ def registration_by_code(tournament: Tournament, code: str) -> Registration | No
     if len(typed) != CODE_LENGTH:
         return None
     found = None
-    for registration in Registration.objects.filter(tournament=tournament).select_related(
-        "player"
-    ):
+    for registration in Registration.objects.filter(tournament=tournament).select_related("player"):
         if hmac.compare_digest(code_of(registration), typed):
             found = registration
     return found
@@ -122,9 +120,7 @@ def roll_call(tournament: Tournament, number: int) -> list[RollCallRow]:
         c.registration_id: c
         for c in CheckIn.objects.filter(registration__tournament=tournament, round_number=number)
     }
-    return [
-        RollCallRow(r, ratings.get(r.player_id), check_ins.get(r.pk)) for r in registrations
-    ]
+    return [RollCallRow(r, ratings.get(r.player_id), check_ins.get(r.pk)) for r in registrations]
 
 
 def not_checked_in(tournament: Tournament, number: int) -> list[Registration]:
