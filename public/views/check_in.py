@@ -45,7 +45,9 @@ class SelfCheckInView(View):
         address = get_client_ip_address(self.request) or ""
         return {f"{self.tournament.pk}:{address}": WRONG_CODES}
 
-    def page(self, form: SelfCheckInForm, status: int = 200) -> HttpResponse:
+    def page(
+        self, form: SelfCheckInForm, status: int = 200, errors: list[str] | None = None
+    ) -> HttpResponse:
         number = check_in_round(self.tournament)
         registration = registration_of_account(self.tournament, self.request.user)
         checked = (
@@ -59,6 +61,7 @@ class SelfCheckInView(View):
             "registration": registration,
             "checked": checked,
             "form": form,
+            "errors": errors or [],
         }
         return render(self.request, "public/tournaments/check_in.html", context, status=status)
 
@@ -95,9 +98,7 @@ class SelfCheckInView(View):
         try:
             row = self_check_in(actor=self.request.user, tournament=self.tournament)
         except ValidationError as refused:
-            form = SelfCheckInForm()
-            form.add_error(None, refused.messages)
-            return self.page(form)
+            return self.page(SelfCheckInForm(), errors=refused.messages)
         return self.done(row)
 
     def done(self, row: CheckIn) -> HttpResponse:
