@@ -26,6 +26,7 @@ from collections.abc import Collection
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import roles
 from core.audit import saved_user
@@ -53,9 +54,12 @@ class NotCheckedIn(ValidationError):
         self.missing = missing
         self.number = number
         super().__init__(
-            _(
+            ngettext(
+                "%(count)d player has not checked in: %(names)s. They will not be paired in "
+                "round %(round)d and score what the regulations give an absent player.",
                 "%(count)d players have not checked in: %(names)s. They will not be paired "
-                "in round %(round)d and score what the regulations give an absent player."
+                "in round %(round)d and score what the regulations give an absent player.",
+                len(missing),
             )
             % {
                 "count": len(missing),

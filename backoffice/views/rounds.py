@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from actions.boards import add_game, delete_game, edit_board, swap_boards
@@ -191,9 +192,12 @@ class PairView(ActionView):
             if missing:
                 messages.warning(
                     self.request,
-                    _(
+                    ngettext(
+                        "%(count)d player has not checked in: %(names)s. A round robin "
+                        "pairs everyone: enter their games as forfeits if they do not come.",
                         "%(count)d players have not checked in: %(names)s. A round robin "
-                        "pairs everyone: enter their games as forfeits if they do not come."
+                        "pairs everyone: enter their games as forfeits if they do not come.",
+                        len(missing),
                     )
                     % {"count": len(missing), "names": ", ".join(str(r.player) for r in missing)},
                 )

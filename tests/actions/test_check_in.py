@@ -220,7 +220,7 @@ def test_pairing_asks_first_and_writes_nothing(tournament):
 
     assert [r.player.last_name for r in asked.value.missing] == ["Jones"]
     assert str(asked.value.messages[0]) == (
-        "1 players have not checked in: Jones. They will not be paired in round 1 and score "
+        "1 player has not checked in: Jones. They will not be paired in round 1 and score "
         "what the regulations give an absent player."
     )
     assert snapshot() == before

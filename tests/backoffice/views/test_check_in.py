@@ -166,7 +166,7 @@ def test_pairing_asks_about_the_players_not_checked_in_and_writes_nothing(arbite
     page = response.content.decode()
     assert response.status_code == 200
     assert (
-        "1 players have not checked in: Davis, Dana. They will not be paired in round 1 and "
+        "1 player has not checked in: Davis, Dana. They will not be paired in round 1 and "
         "score what the regulations give an absent player."
     ) in page
     assert f'name="absent" value="{davis.pk}"' in page
