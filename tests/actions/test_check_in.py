@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import translation
 
 from actions.check_in import (
     NotCheckedIn,
@@ -22,11 +23,11 @@ from core.history import sentence
 from core.models import AuditEntry
 from core.roles import SYSTEM
 from events.models import CheckIn, CheckInRule, CheckInWay
-from events.queries.check_in import ALPHABET, code_of, not_checked_in
+from events.queries.check_in import ALPHABET, check_in_round, code_of, not_checked_in
 from tests.factories import make_club, make_player, make_rating, make_tournament, register
 from tests.helpers import snapshot
-from tournaments.enums import PairingSystem
-from tournaments.models import Game, RequestedBye
+from tournaments.enums import PairingSystem, TournamentStatus
+from tournaments.models import Game, RequestedBye, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -314,3 +315,26 @@ def test_a_discarded_draft_keeps_the_bye_and_the_roll_call_leaves_the_player_out
     assert not_checked_in(tournament, 1) == []
     with pytest.raises(ValidationError, match="cancel it first"):
         check_in(actor=SYSTEM, registration=jones, round_number=1)
+
+
+def test_the_history_reads_in_russian(tournament):
+    set_check_in_rule(actor=SYSTEM, tournament=tournament, rule=CheckInRule.EVERY)
+    check_in(actor=SYSTEM, registration=_registration(tournament, "Adams"), round_number=1)
+
+    with translation.override("ru"):
+        told = [sentence(e) for e in AuditEntry.objects.order_by("pk")]
+
+    assert told == ["Отметка перед каждым туром", "Adams отметился на тур 1"]
+
+
+def test_check_in_closes_when_the_tournament_is_finished_or_all_rounds_are_paired(tournament):
+    set_check_in_rule(actor=SYSTEM, tournament=tournament, rule=CheckInRule.EVERY)
+    assert check_in_round(tournament) == 1
+
+    tournament.rounds_planned = 1
+    Round.objects.create(tournament=tournament, number=1)
+    assert check_in_round(tournament) is None
+    tournament.rounds_planned = 5
+    assert check_in_round(tournament) == 2
+    tournament.status = TournamentStatus.FINISHED
+    assert check_in_round(tournament) is None

@@ -5,6 +5,7 @@ not check in and leaves them out once confirmed."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -231,3 +232,22 @@ def test_the_dashboard_links_the_check_in(arbiter, tournament):
     response = arbiter.get(reverse("tournaments:organise", args=["spring"]))
 
     assert f'href="{_url("organise_check_in")}"' in response.content.decode()
+
+
+def test_the_roll_call_and_the_question_read_in_russian(arbiter, tournament):
+    set_check_in_rule(actor=SYSTEM, tournament=tournament, rule=CheckInRule.FIRST)
+    for name in ("Adams", "Baker"):
+        check_in(actor=SYSTEM, registration=_registration(tournament, name), round_number=1)
+    arbiter.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+
+    page = arbiter.get(_url("organise_check_in")).content.decode()
+    question = arbiter.post(_url("organise_pair"), {"number": 1}).content.decode()
+
+    assert "Отметка на тур 1" in page
+    assert "Отмечено: 2 из 4" in page
+    assert "Сохранить правило отметки" not in page  # the rule form is the managers'
+    assert (
+        "2 участника не отметились: Clark, Chris, Davis, Dana. В жеребьёвку тура 1 они не "
+        "попадут и получат то, что регламент даёт отсутствующему."
+    ) in question
+    assert "Провести жеребьёвку без них" in question
