@@ -3,6 +3,8 @@ code, and pairing a round that leaves out exactly the players who did not check 
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
@@ -16,8 +18,10 @@ from actions.check_in import (
     set_check_in_rule,
     undo_check_in,
 )
+from actions.registrations import register_player
 from actions.results import record_result
 from actions.rounds import discard_pairings, pair_next_round, publish_round
+from actions.tournaments import create_tournament
 from core.enums import AuditAction
 from core.history import sentence
 from core.models import AuditEntry
@@ -338,3 +342,30 @@ def test_check_in_closes_when_the_tournament_is_finished_or_all_rounds_are_paire
     assert check_in_round(tournament) == 2
     tournament.status = TournamentStatus.FINISHED
     assert check_in_round(tournament) is None
+
+
+def test_a_mcmahon_go_round_leaves_out_the_unchecked_player_too():
+    go = create_tournament(
+        name="Go Cup",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 2),
+        pairing_system=PairingSystem.MCMAHON_GO,
+        rounds_planned=3,
+        actor=SYSTEM,
+    )
+    for name, grade in (("Kim", "3d"), ("Lee", "1d"), ("Park", "2k"), ("Cho", "5k")):
+        register_player(tournament=go, player=make_player(name), grade=grade, actor=SYSTEM)
+    set_check_in_rule(actor=SYSTEM, tournament=go, rule=CheckInRule.FIRST)
+    _check_in_all_but(go, "Cho")
+    cho = _registration(go, "Cho")
+
+    with pytest.raises(NotCheckedIn):
+        pair_next_round(actor=SYSTEM, tournament=go)
+    round_ = pair_next_round(actor=SYSTEM, tournament=go, absent_confirmed=[cho.pk])
+
+    games = Game.objects.filter(round=round_).select_related("white")
+    assert sorted((g.white.last_name, g.result) for g in games if g.black_id is None) == [
+        ("Cho", "Z"),
+        ("Park", "U"),
+    ]
+    assert sum(1 for g in games if g.black_id is not None) == 1
