@@ -6,6 +6,7 @@ leaving out of a round the players who did not check in.
     undo_check_in(*, actor, registration, round_number) -> None   # the arbiter
     self_check_in(*, actor, tournament, code=None) -> CheckIn     # the player, or their code
     leave_out_absent(unit, number, confirmed)                     # pairing's step
+    take_back_left_out(round_number, tournament) -> names         # discarding's step
 
 A check-in is for the round the tournament pairs next and only while it is not paired
 (:func:`events.queries.check_in.check_in_round`). Checking in twice, or undoing what is not
@@ -13,10 +14,12 @@ there, changes nothing and records nothing.
 
 Pairing a Swiss (or McMahon) round the rule applies to leaves out the players who have not
 checked in, once the arbiter confirmed it: each gets a zero-point bye for the round (TRF
-``Z``, the result FIDE gives a player who is not paired because absent: C.04.1, C.04.2 and
-the TRF's unplayed-round codes), recorded as a requested bye of kind ``Z`` that the pairing
-engines read like any other. A round robin cannot leave anybody out: there check-in is a roll
-call and the absent player's games are forfeits the arbiter enters.
+``0000 - Z``: a player who is not paired scores nothing for the round unless the regulations
+grant a bye; the pairing-allocated bye ``U`` goes to a player who is present), recorded as a
+requested bye of kind ``Z`` that the pairing engines read like any other, and a
+:class:`~events.models.LeftOut` row, so that discarding the draft takes the bye back and the
+player is on the roll call again. A round robin cannot leave anybody out: there check-in is a
+roll call and the absent player's games are forfeits the arbiter enters.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from core.audit import saved_user
 from core.enums import AuditAction
 from core.roles import Actor
 from core.unit_of_work import Unit, change
-from events.models import CheckIn, CheckInRule, CheckInSetting, CheckInWay
+from events.models import CheckIn, CheckInRule, CheckInSetting, CheckInWay, LeftOut
 from events.queries.check_in import (
     check_in_round,
     check_in_rule,
@@ -217,9 +220,11 @@ def leave_out_absent(unit: Unit, number: int, confirmed: Collection[int] | None)
         return
     if confirmed is None or set(confirmed) != {r.pk for r in missing}:
         raise NotCheckedIn(missing, number)
-    RequestedBye.objects.bulk_create(
-        RequestedBye(registration=r, round_number=number, kind=ByeKind.ZERO) for r in missing
-    )
+    for registration in missing:
+        bye = RequestedBye.objects.create(
+            registration=registration, round_number=number, kind=ByeKind.ZERO
+        )
+        LeftOut.objects.create(bye=bye)
     for registration in missing:
         unit.audit(
             AuditAction.LEFT_OUT_ABSENT,
@@ -228,3 +233,15 @@ def leave_out_absent(unit: Unit, number: int, confirmed: Collection[int] | None)
             player=registration.player,
             after={"round": number, "kind": ByeKind.ZERO},
         )
+
+
+def take_back_left_out(round_number: int, tournament: Tournament) -> list[str]:
+    """Discarding's step, in its unit: delete the zero-point byes pairing gave round
+    ``round_number``'s players who had not checked in (they are on the roll call again).
+    Answers their names."""
+    byes = RequestedBye.objects.filter(
+        registration__tournament=tournament, round_number=round_number, left_out__isnull=False
+    ).select_related("registration__player")
+    names = sorted(str(bye.registration.player) for bye in byes)
+    byes.delete()
+    return names

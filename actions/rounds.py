@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from actions.boards import boards_state, draft_round
-from actions.check_in import leave_out_absent
+from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
 from actions.tournaments import refuse_if_finished
 from core import roles
@@ -234,7 +234,8 @@ def _mcmahon_boards(
 
 
 def discard_pairings(*, actor: Actor, round: Round) -> None:
-    """Delete a draft round and its games so that it can be paired again.
+    """Delete a draft round and its games so that it can be paired again; the zero-point
+    byes its pairing gave players who had not checked in go with it.
 
     Refused: a published round.
     """
@@ -244,6 +245,9 @@ def discard_pairings(*, actor: Actor, round: Round) -> None:
         before = {"round": current.number, "boards": boards_state(current)}
         current.games.all().delete()
         current.delete()
+        left_out = take_back_left_out(current.number, unit.tournament)
+        if left_out:
+            before["left_out"] = left_out
         unit.audit(
             AuditAction.PAIRINGS_DISCARDED,
             params={"round": before["round"]},

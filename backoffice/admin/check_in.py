@@ -3,7 +3,7 @@ taps there or the players' own, each through ``actions.check_in``, audited)."""
 
 from django.contrib import admin
 
-from events.models import CheckIn, CheckInSetting
+from events.models import CheckIn, CheckInSetting, LeftOut
 from web.admin import ViewOnlyAdminMixin
 
 
@@ -22,3 +22,9 @@ class CheckInAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
     list_select_related = ("registration__player", "registration__tournament", "by")
     search_fields = ("registration__player__last_name", "registration__tournament__name")
     date_hierarchy = "at"
+
+
+@admin.register(LeftOut)
+class LeftOutAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("bye",)
+    list_select_related = ("bye__registration__player", "bye__registration__tournament")

@@ -1,6 +1,6 @@
 """The models of an event run around its tournaments (issue 23), one module per part."""
 
-from events.models.checkin import CheckIn, CheckInRule, CheckInSetting, CheckInWay
+from events.models.checkin import CheckIn, CheckInRule, CheckInSetting, CheckInWay, LeftOut
 from events.models.prizes import Prize, PrizeTable
 from events.models.schedule import RoundStart
 from events.models.sections import Discount, Entry, Event, Section
@@ -13,6 +13,7 @@ __all__ = [
     "Discount",
     "Entry",
     "Event",
+    "LeftOut",
     "Prize",
     "PrizeTable",
     "RoundStart",

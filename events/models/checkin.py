@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, RequestedBye, Tournament
 
 
 class CheckInRule(models.TextChoices):
@@ -82,3 +82,21 @@ class CheckIn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration} · {self.round_number}"
+
+
+class LeftOut(models.Model):
+    """A zero-point bye that pairing gave a player who had not checked in (the bye is a
+    :class:`~tournaments.models.RequestedBye` of kind ``Z``): discarding the round's draft
+    takes it back, so the player is on the roll call again. Written by
+    ``actions.check_in`` only; cancelling the bye deletes it too."""
+
+    bye = models.OneToOneField(
+        RequestedBye, on_delete=models.CASCADE, related_name="left_out", verbose_name=_("bye")
+    )
+
+    class Meta:
+        verbose_name = _("player left out (not checked in)")
+        verbose_name_plural = _("players left out (not checked in)")
+
+    def __str__(self) -> str:
+        return str(self.bye)

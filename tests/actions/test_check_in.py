@@ -308,17 +308,23 @@ def test_a_round_robin_is_paired_with_everyone(tournament):
     assert not RequestedBye.objects.exists()
 
 
-def test_a_discarded_draft_keeps_the_bye_and_the_roll_call_leaves_the_player_out(tournament):
+def test_a_discarded_draft_takes_the_bye_back_and_the_late_player_checks_in(tournament):
     set_check_in_rule(actor=SYSTEM, tournament=tournament, rule=CheckInRule.FIRST)
     _check_in_all_but(tournament, "Jones")
     jones = _registration(tournament, "Jones")
+    RequestedBye.objects.create(
+        registration=_registration(tournament, "Irwin"), round_number=2, kind="H"
+    )
     round_ = pair_next_round(actor=SYSTEM, tournament=tournament, absent_confirmed=[jones.pk])
 
     discard_pairings(actor=SYSTEM, round=round_)
+    check_in(actor=SYSTEM, registration=jones, round_number=1)
+    again = pair_next_round(actor=SYSTEM, tournament=tournament)
 
-    assert not_checked_in(tournament, 1) == []
-    with pytest.raises(ValidationError, match="cancel it first"):
-        check_in(actor=SYSTEM, registration=jones, round_number=1)
+    assert list(RequestedBye.objects.values_list("round_number", "kind")) == [(2, "H")]
+    assert Game.objects.filter(round=again, black__isnull=False).count() == 5
+    discarded = AuditEntry.objects.get(action=AuditAction.PAIRINGS_DISCARDED)
+    assert discarded.before["left_out"] == ["Jones"]
 
 
 def test_the_history_reads_in_russian(tournament):
