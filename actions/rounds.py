@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Collection
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from actions.boards import boards_state, draft_round
+from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
 from actions.tournaments import refuse_if_finished
 from core import roles
@@ -52,7 +54,13 @@ Board = tuple[Player, Player | None, str]
 round_total = planned_rounds
 
 
-def pair_next_round(*, actor: Actor, tournament: Tournament, number: int | None = None) -> Round:
+def pair_next_round(
+    *,
+    actor: Actor,
+    tournament: Tournament,
+    number: int | None = None,
+    absent_confirmed: Collection[int] | None = None,
+) -> Round:
     """Pair the next round as a draft: Berger table, FIDE Dutch or McMahon.
 
     Round 1 fixes the pairing numbers (kept when they already are 1..n) and draws the top
@@ -65,7 +73,10 @@ def pair_next_round(*, actor: Actor, tournament: Tournament, number: int | None 
 
     Refused: manual pairings; the previous round not published or not complete; all rounds
     paired; fewer than two players; no legal pairing (the engine's message); ``number`` is
-    neither the next round nor an existing one.
+    neither the next round nor an existing one; players who have not checked in for a round
+    the check-in rule applies to, unless ``absent_confirmed`` lists exactly their
+    registrations (:class:`actions.check_in.NotCheckedIn`: then they get a zero-point bye,
+    :func:`actions.check_in.leave_out_absent`).
     """
     if tournament.pairing_system == PairingSystem.MANUAL:
         raise ValidationError(_("This tournament is paired by hand."))
@@ -84,6 +95,7 @@ def pair_next_round(*, actor: Actor, tournament: Tournament, number: int | None 
                 _("Round %(round)d cannot be paired now: reload the page.") % {"round": wanted}
             )
         _check_previous(previous)
+        leave_out_absent(unit, number, absent_confirmed)
         registrations = _numbered(current, number)
         total = round_total(current, len(registrations)) or 0
         if total < 1:
@@ -222,7 +234,8 @@ def _mcmahon_boards(
 
 
 def discard_pairings(*, actor: Actor, round: Round) -> None:
-    """Delete a draft round and its games so that it can be paired again.
+    """Delete a draft round and its games so that it can be paired again; the zero-point
+    byes its pairing gave players who had not checked in go with it.
 
     Refused: a published round.
     """
@@ -232,6 +245,9 @@ def discard_pairings(*, actor: Actor, round: Round) -> None:
         before = {"round": current.number, "boards": boards_state(current)}
         current.games.all().delete()
         current.delete()
+        left_out = take_back_left_out(current.number, unit.tournament)
+        if left_out:
+            before["left_out"] = left_out
         unit.audit(
             AuditAction.PAIRINGS_DISCARDED,
             params={"round": before["round"]},

@@ -7,6 +7,7 @@ namespace): the fixed addresses here come before the public ``<slug>/`` pages.
 from django.urls import path
 
 from backoffice.views import (
+    check_in,
     clubs,
     fide,
     invitations,
@@ -84,6 +85,31 @@ tournament_patterns = [
         "<slug:slug>/organise/withdraw/",
         tournaments.WithdrawView.as_view(),
         name="organise_withdraw",
+    ),
+    path(
+        "<slug:slug>/organise/check-in/",
+        check_in.CheckInView.as_view(),
+        name="organise_check_in",
+    ),
+    path(
+        "<slug:slug>/organise/check-in/rule/",
+        check_in.CheckInRuleView.as_view(),
+        name="organise_check_in_rule",
+    ),
+    path(
+        "<slug:slug>/organise/check-in/qr/",
+        check_in.CheckInQrView.as_view(),
+        name="organise_check_in_qr",
+    ),
+    path(
+        "<slug:slug>/organise/check-in/codes/",
+        check_in.CheckInCodesView.as_view(),
+        name="organise_check_in_codes",
+    ),
+    path(
+        "<slug:slug>/organise/check-in/<int:registration>/",
+        check_in.CheckInTapView.as_view(),
+        name="organise_check_in_tap",
     ),
     path(
         "<slug:slug>/organise/schedule/",

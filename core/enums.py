@@ -54,6 +54,10 @@ class AuditAction(models.TextChoices):
     INVITATION_REVOKED = "invitation_revoked", _("invitation revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("invitation accepted")
     PRIZES_SET = "prizes_set", _("prize table set")
+    CHECK_IN_RULE_SET = "check_in_rule_set", _("check-in rule set")
+    CHECKED_IN = "checked_in", _("player checked in")
+    CHECK_IN_UNDONE = "check_in_undone", _("check-in undone")
+    LEFT_OUT_ABSENT = "left_out_absent", _("player not checked in left out of a round")
 
 
 class MailKind(models.TextChoices):

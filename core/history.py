@@ -92,6 +92,15 @@ MESSAGES: dict[str, Any] = {
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
     A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),
     A.TOURNAMENT_STATUS_CHANGED: _("%(tournament)s: %(before)s → %(after)s"),
+    (A.CHECK_IN_RULE_SET, "off"): _("Check-in switched off"),
+    (A.CHECK_IN_RULE_SET, "first"): _("Check-in before round 1"),
+    (A.CHECK_IN_RULE_SET, "every"): _("Check-in before every round"),
+    (A.CHECKED_IN, "arbiter"): _("%(player)s checked in for round %(round)d"),
+    (A.CHECKED_IN, "self"): _("%(player)s checked in for round %(round)d (by themselves)"),
+    A.CHECK_IN_UNDONE: _("%(player)s: check-in for round %(round)d undone"),
+    A.LEFT_OUT_ABSENT: _(
+        "%(player)s did not check in: not paired in round %(round)d (zero-point bye)"
+    ),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
     ),

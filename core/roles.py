@@ -24,6 +24,7 @@ before anything is locked or written. Views use the same predicates to decide wh
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -33,9 +34,10 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from core.invitation_tokens import token_matches
+from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Registration, Tournament
 
 #: Game results a player may report (played games only: forfeits and byes are the arbiter's).
 REPORTABLE_RESULTS = ("10", "==", "01")
@@ -200,6 +202,15 @@ def can_report_results(user: User) -> bool:
     ).exists()
 
 
+def can_check_in_self(user: User, registration: Registration, code: str | None) -> bool:
+    """Check ``registration``'s player in: the player's own account, or whoever types the
+    player's check-in code (shown to the player and on the arbiter's code list)."""
+    if code is not None:
+        return hmac.compare_digest(code_of(registration), normalised(code))
+    player = player_of(user)
+    return player is not None and player.pk == registration.player_id
+
+
 def require(allowed: bool, message: str = "") -> None:
     """Raise :class:`PermissionDenied` unless ``allowed``."""
     if not allowed:
@@ -230,6 +241,7 @@ _PREDICATES = {
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
     "invitee": lambda _actor, subject: token_matches(*subject),
+    "self_check_in": lambda actor, subject: can_check_in_self(actor, *subject),
 }
 
 
@@ -274,6 +286,11 @@ def arbiter_of(tournament: Tournament) -> Check:
 def reporter_of(game: Game) -> Check:
     """Report ``game``'s result: one of its players, when the tournament allows it."""
     return Check("reporter", game)
+
+
+def self_checker_of(registration: Registration, code: str | None = None) -> Check:
+    """Check ``registration``'s player in by themselves: their account, or ``code``."""
+    return Check("self_check_in", (registration, code))
 
 
 def invitee_of(invitation: Any, token: str) -> Check:

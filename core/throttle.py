@@ -1,6 +1,7 @@
 """A throttle counted in the database: at most so many requests per key and window.
 
     take("password-reset", {email: 3, client_address: 20}, seconds=3600) -> bool
+    exhausted("check-in-code", {client_address: 10}, seconds=900) -> bool   # takes nothing
 
 Time is cut into fixed windows of ``seconds`` (the hour from 14:00 to 15:00, …). A request
 takes one of its key's places in the current window, for each of its keys (a digest of the
@@ -41,6 +42,22 @@ def take(scope: str, limits: dict[str, int], *, seconds: int) -> bool:
             return False
         taken.append(place)
     return True
+
+
+def exhausted(scope: str, limits: dict[str, int], *, seconds: int) -> bool:
+    """Whether some key of ``limits`` has no place left in the current window (takes
+    nothing): for throttling failures only, a request asks this first and :func:`take` s a
+    place when it fails (wrong codes, not every attempt)."""
+    window = int(time.time()) // seconds
+    for value, limit in limits.items():
+        if not value:
+            continue
+        held = ThrottleHit.objects.filter(
+            scope=scope, key=_digest(scope, value), window=window
+        ).count()
+        if held >= limit:
+            return True
+    return False
 
 
 def _place(scope: str, key: str, window: int, limit: int) -> ThrottleHit | None:

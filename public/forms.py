@@ -376,3 +376,14 @@ class FesaChangeForm(GamesFormMixin, forms.Form):
 
     def fesa_games(self) -> list[tuple[int, float]]:
         return [(opponent, float(score)) for opponent, score in self.games()]
+
+
+class SelfCheckInForm(forms.Form):
+    """A player's check-in code, as on their slip or their tournament card (any case,
+    spaces and dashes ignored)."""
+
+    code = forms.CharField(
+        label=_("Your check-in code"),
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
+    )

@@ -197,6 +197,15 @@ class PairForm(forms.Form):
     number = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_SMALL, widget=forms.HiddenInput
     )
+    #: The registrations the arbiter confirmed leaving out (not checked in), as "12,15".
+    absent = forms.RegexField(
+        required=False, regex=r"^\d+(,\d+)*$", max_length=2000, widget=forms.HiddenInput
+    )
+
+    def absent_ids(self) -> list[int] | None:
+        """The confirmed registrations' ids; ``None``: nothing confirmed."""
+        absent = self.cleaned_data.get("absent")
+        return [int(pk) for pk in absent.split(",")] if absent else None
 
 
 class ResultForm(forms.Form):

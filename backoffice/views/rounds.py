@@ -16,9 +16,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from actions.boards import add_game, delete_game, edit_board, swap_boards
+from actions.check_in import NotCheckedIn
 from actions.reports import confirm_report, reject_report
 from actions.results import LaterRoundsPaired, record_result
 from actions.rounds import add_round, discard_pairings, pair_next_round, publish_round
@@ -40,6 +42,7 @@ from backoffice.views.base import (
     error_text,
 )
 from core import jobs, submissions
+from events.queries.check_in import not_checked_in, rule_applies
 from ratings.queries.tournaments import result_previews
 from tournaments.enums import PairingSystem, Result, RoundStatus
 from tournaments.models import (
@@ -146,21 +149,58 @@ class RoundView(RoundMixin, TemplateView):
 
 
 class PairView(ActionView):
-    """Pair the next round (a draft) and go to it (the same round if submitted twice)."""
+    """Pair the next round (a draft) and go to it (the same round if submitted twice).
+
+    When players have not checked in for a round the check-in rule applies to, the page asks
+    first (:class:`actions.check_in.NotCheckedIn`, nothing written): its confirm button posts
+    again with their registrations in the hidden field ``absent``."""
 
     form_class = PairForm
+    question: NotCheckedIn | None = None
 
     def form_kwargs(self) -> dict[str, Any]:
         return {}
 
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        if self.question is None:
+            return response
+        context = {
+            "tournament": self.tournament,
+            "question": self.question,
+            "absent": ",".join(str(r.pk) for r in self.question.missing),
+        }
+        return render(request, "backoffice/organiser/pair_confirm.html", context)
+
     def perform(self, form: Any) -> Any:
-        round_ = pair_next_round(
-            tournament=self.tournament, actor=self.request.user, number=form.cleaned_data["number"]
-        )
+        try:
+            round_ = pair_next_round(
+                tournament=self.tournament,
+                actor=self.request.user,
+                number=form.cleaned_data["number"],
+                absent_confirmed=form.absent_ids(),
+            )
+        except NotCheckedIn as asked:
+            self.question = asked
+            return None
         messages.success(
             self.request,
             _("Round %(round)d is paired: review it, then publish.") % {"round": round_.number},
         )
+        if self.tournament.is_round_robin and rule_applies(self.tournament, round_.number):
+            missing = not_checked_in(self.tournament, round_.number)
+            if missing:
+                messages.warning(
+                    self.request,
+                    ngettext(
+                        "%(count)d player has not checked in: %(names)s. A round robin "
+                        "pairs everyone: enter their games as forfeits if they do not come.",
+                        "%(count)d players have not checked in: %(names)s. A round robin "
+                        "pairs everyone: enter their games as forfeits if they do not come.",
+                        len(missing),
+                    )
+                    % {"count": len(missing), "names": ", ".join(str(r.player) for r in missing)},
+                )
         return round_
 
     def redirect_url(self, result: Any = None) -> str:

@@ -1,7 +1,21 @@
 """The models of an event run around its tournaments (issue 23), one module per part."""
 
+from events.models.checkin import CheckIn, CheckInRule, CheckInSetting, CheckInWay, LeftOut
 from events.models.prizes import Prize, PrizeTable
 from events.models.schedule import RoundStart
 from events.models.sections import Discount, Entry, Event, Section
 
-__all__ = ["Discount", "Entry", "Event", "Prize", "PrizeTable", "RoundStart", "Section"]
+__all__ = [
+    "CheckIn",
+    "CheckInRule",
+    "CheckInSetting",
+    "CheckInWay",
+    "Discount",
+    "Entry",
+    "Event",
+    "LeftOut",
+    "Prize",
+    "PrizeTable",
+    "RoundStart",
+    "Section",
+]

@@ -4,4 +4,6 @@
   from the current standings).
 - :mod:`events.queries.schedule`: a tournament's round schedule (the announced start of each
   round), the rounds the schedule form shows and the next start the venue screen counts to.
+- :mod:`events.queries.check_in`: a tournament's check-in rule, the round players check in
+  for, the roll call and the players' self check-in codes.
 """

@@ -9,11 +9,14 @@ Every page is served from the page cache to visitors.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
+from events.queries.check_in import check_in_rule, code_of, registration_of_account
 from players.queries.players import club_names
 from public.tables.columns import signed_two_decimals
 from public.tables.event import (
@@ -223,5 +226,15 @@ class PlayerCardView(TournamentPageMixin, DetailView):
                 rated=data.rated,
                 shogi=self.shogi,
             ),
+            check_in_code=own_check_in_code(tournament, player, self.request.user),
         )
         return context
+
+
+def own_check_in_code(tournament: Any, player: Any, user: Any) -> str:
+    """The player's self check-in code, shown on their own card only (signed in as the
+    player, in a tournament with check-in); "" otherwise."""
+    own = registration_of_account(tournament, user)
+    if own is None or own.player_id != player.pk or check_in_rule(tournament) == "off":
+        return ""
+    return code_of(own)

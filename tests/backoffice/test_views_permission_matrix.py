@@ -27,6 +27,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from actions import invitations, reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
+from actions.check_in import set_check_in_rule
 from actions.ratings import replay_rating_list
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
@@ -123,6 +124,9 @@ READ_ONLY = frozenset(
         "tournaments:standings_live",
         "tournaments:screen",
         "tournaments:rounds_ics",
+        "tournaments:organise_check_in",
+        "tournaments:organise_check_in_qr",
+        "tournaments:organise_check_in_codes",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -355,6 +359,21 @@ def schedule(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_schedule"), {"round_1": "2026-03-01T10:00", "round_2": ""}
 
 
+def check_in_rule(w: World) -> tuple[str, dict]:
+    return _slug(w, "organise_check_in_rule"), {"rule": "first"}
+
+
+def check_in_tap(w: World) -> tuple[str, dict]:
+    set_check_in_rule(actor=SYSTEM, tournament=w.tournament, rule="first")
+    registration = w.tournament.registrations.get(player=w.players[1])
+    return _slug(w, "organise_check_in_tap", registration.pk), {"round": 1, "present": "on"}
+
+
+def self_check_in(w: World) -> tuple[str, dict]:
+    set_check_in_rule(actor=SYSTEM, tournament=w.tournament, rule="first")
+    return _slug(w, "check_in"), {}
+
+
 def add_round(w: World) -> tuple[str, dict]:
     _manual(w)
     return _slug(w, "organise_add_round"), {"date": "2026-03-01"}
@@ -485,6 +504,9 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_settings": (settings, MANAGERS),
     "tournaments:organise_prizes": (prizes, MANAGERS),
     "tournaments:organise_schedule": (schedule, MANAGERS),
+    "tournaments:organise_check_in_rule": (check_in_rule, MANAGERS),
+    "tournaments:organise_check_in_tap": (check_in_tap, ARBITERS),
+    "tournaments:check_in": (self_check_in, PLAYER),
     "tournaments:organise_arbiters": (arbiters, MANAGERS),
     "tournaments:organise_club_create": (club_create, frozenset({"staff"})),
     "tournaments:organise_invite": (invite, MANAGERS),
@@ -514,6 +536,10 @@ FORM_REFUSED = {
     ("tournaments:organise_create", "other_organiser"),
     ("tournaments:trf_import", "other_organiser"),
 }
+#: The players' own check-in page is open to everyone (a visitor types a player's code): who
+#: does not play in the tournament and gives no code gets the page again with the refusal
+#: (tests/public/views/test_check_in.py tries codes, right and wrong).
+FORM_REFUSED |= {("tournaments:check_in", role) for role in ROLES if role != "player"}
 
 
 def _url_names(patterns: list[Any], namespace: str = "") -> set[str]:
@@ -579,10 +605,10 @@ def test_write_url_as_each_role(world, name):
     expected = {
         role: "done"
         if role in allowed
-        else "login"
-        if role == "anonymous"
         else "form"
         if (name, role) in FORM_REFUSED
+        else "login"
+        if role == "anonymous"
         else "forbidden"
         for role in ROLES
     }
@@ -604,6 +630,9 @@ PAGES = {
     "organise_print": ARBITERS,
     "organise_print_list": ARBITERS,
     "organise_prizes": MANAGERS,
+    "organise_check_in": ARBITERS,
+    "organise_check_in_qr": ARBITERS,
+    "organise_check_in_codes": ARBITERS,
     "trf_export": ARBITERS,
     "my_games": PLAYER,
 }
@@ -620,6 +649,9 @@ def test_back_office_pages_need_the_role(world, name):
         "organise_print_list": [world.tournament.slug, "wallchart"],
         "trf_export": [world.tournament.slug],
         "organise_prizes": [world.tournament.slug],
+        "organise_check_in": [world.tournament.slug],
+        "organise_check_in_qr": [world.tournament.slug],
+        "organise_check_in_codes": [world.tournament.slug],
         "organise_club": [world.club.pk],
     }.get(name, [])
     url = reverse(f"tournaments:{name}", args=args)

@@ -94,6 +94,10 @@ PARAMS = [
     (A.INVITATION_REVOKED, {"email": "anna@kingside.ru", "club": "Kingside"}),
     (A.INVITATION_ACCEPTED, {"user": "anna", "club": "Kingside", "variant": "player"}),
     (A.PRIZES_SET, {"count": 6, "total": "2300.00", "currency": "EUR"}),
+    (A.CHECK_IN_RULE_SET, {"variant": "every"}),
+    (A.CHECKED_IN, {"variant": "self", "player": "Ames, Ann", "round": 2}),
+    (A.CHECK_IN_UNDONE, {"player": "Ames, Ann", "round": 2}),
+    (A.LEFT_OUT_ABSENT, {"player": "Bell, Bob", "round": 1}),
 ]
 
 

@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -20,9 +21,10 @@ from actions.rounds import add_round
 from actions.tournaments import create_tournament, set_arbiters, update_tournament
 from core import roles
 from core.roles import SYSTEM
+from events.queries.check_in import code_of
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
-from tests.factories import make_player, standard_list
+from tests.factories import make_player, make_tournament, register, standard_list
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
@@ -392,3 +394,19 @@ def test_the_create_form_offers_an_organiser_their_clubs_only(event, client):
         [tournament.club],
         True,
     )
+
+
+def test_a_player_checks_in_by_their_account_or_their_code():
+    tournament = make_tournament("Spring Open")
+    own, other = register(tournament, make_player("Adams"), make_player("Baker"))
+    account = get_user_model().objects.create_user("adams")
+    own.player.account = account
+    own.player.save()
+    stranger = get_user_model().objects.create_user("stranger")
+
+    assert roles.self_checker_of(own).allows(account)
+    assert not roles.self_checker_of(other).allows(account)
+    assert not roles.self_checker_of(own).allows(stranger)
+    assert not roles.self_checker_of(own).allows(AnonymousUser())
+    assert roles.self_checker_of(other, code_of(other).lower()).allows(AnonymousUser())
+    assert not roles.self_checker_of(other, code_of(own)).allows(AnonymousUser())

@@ -30,7 +30,7 @@ def site():
     tournament = make_tournament(
         slug="draft-open", club=club, pairing_system=PairingSystem.SWISS_DUTCH, rounds_planned=3
     )
-    register(tournament, *[make_player(f"P{index}") for index in range(4)])
+    registrations = register(tournament, *[make_player(f"P{index}") for index in range(4)])
     first = pair_next_round(tournament=tournament, actor=SYSTEM)  # round 1 stays a draft
     game = first.games.order_by("board").first()
     invitation = invite(
@@ -43,6 +43,7 @@ def site():
         "pk": club.pk,
         "game": game.pk,
         "invitation": invitation.pk,
+        "registration": registrations[0].pk,
     }
 
 
@@ -53,6 +54,7 @@ MISSING = {
     "pk": 999999,
     "game": 999999,
     "invitation": 999999,
+    "registration": 999999,
 }
 OTHER = {"kind": "pairings", "report": 1, "bye": 1}
 
