@@ -230,6 +230,8 @@ _PREDICATES = {
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
     "invitee": lambda _actor, subject: token_matches(*subject),
+    "account": lambda actor, _subject: _active(actor) and not is_system(actor),
+    "unsubscriber": lambda _actor, parsed: parsed is not None,
 }
 
 
@@ -274,6 +276,18 @@ def arbiter_of(tournament: Tournament) -> Check:
 def reporter_of(game: Game) -> Check:
     """Report ``game``'s result: one of its players, when the tournament allows it."""
     return Check("reporter", game)
+
+
+def account_holder() -> Check:
+    """Their own account's settings (such as the mail they receive): a signed-in user."""
+    return Check("account")
+
+
+def unsubscriber(parsed: tuple[str, str] | None) -> Check:
+    """Unsubscribe an address from a kind of mail: whoever holds the signed link mailed to
+    it (``parsed``: what :func:`core.mail.read_unsubscribe_token` read, ``None`` when the
+    token is not the site's)."""
+    return Check("unsubscriber", parsed)
 
 
 def invitee_of(invitation: Any, token: str) -> Check:
