@@ -84,7 +84,7 @@ def normal(address: str) -> str:
 
 def unsubscribe_token(address: str, kind: str) -> str:
     """The signed token of the link that switches ``kind`` off for ``address``."""
-    return signing.dumps([normal(address), kind], salt=UNSUBSCRIBE_SALT)
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object([normal(address), kind])
 
 
 def read_unsubscribe_token(token: str) -> tuple[str, str] | None:
@@ -92,7 +92,7 @@ def read_unsubscribe_token(token: str) -> tuple[str, str] | None:
     signed by this site (tampered with, or made up) or names no kind that can be switched
     off."""
     try:
-        address, kind = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        address, kind = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
     except (signing.BadSignature, TypeError, ValueError):
         return None
     if kind not in MailKind.values or kind == MailKind.ACCOUNT or not isinstance(address, str):
@@ -266,7 +266,7 @@ def deliver_due(*, now: datetime.datetime | None = None) -> tuple[int, int]:
             OutgoingMail.objects.filter(pk=mail.pk).update(
                 attempts=mail.attempts + 1,
                 last_error=str(error)[:1000],
-                next_attempt_at=timezone.now() + datetime.timedelta(seconds=pause),
+                next_attempt_at=now + datetime.timedelta(seconds=pause),
             )
             logger.warning("mail %s to %s not sent: %s", mail.pk, mail.to, error)
             continue
