@@ -27,9 +27,9 @@ OPTIONAL = tuple(kind for kind in MailKind.values if kind != MailKind.ACCOUNT)
 
 
 def _save(address: str, off: set[str], language: str | None) -> MailPreference:
-    preference, _created = MailPreference.objects.select_for_update().get_or_create(
-        address=normal(address)
-    )
+    # Not locked (only the unit of work takes locks): of two changes of one address's
+    # preferences at the same moment, the later one wins.
+    preference, _created = MailPreference.objects.get_or_create(address=normal(address))
     preference.off = ",".join(kind for kind in OPTIONAL if kind in off)
     if language is not None:
         preference.language = language

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMessage
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connections, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -214,7 +214,8 @@ def enqueue() -> bool:
 
 
 def deliver_job() -> tuple[int, int]:
-    """The job of the ``mail`` queue: send what is due (run by ``manage.py mail_worker``)."""
+    """The job of the ``mail`` queue: send what is due (any RQ worker of the queue runs it;
+    the mail worker takes it as its signal to send at once)."""
     try:
         return deliver_due()
     finally:
@@ -227,7 +228,7 @@ def _deliver_in_thread() -> None:
     except Exception:  # a background thread has nobody to tell but the log
         logger.exception("mail delivery failed")
     finally:
-        close_old_connections()
+        connections.close_all()  # the thread's own: it ends here
 
 
 def _claim(mail: OutgoingMail, now: datetime.datetime) -> bool:
