@@ -152,7 +152,7 @@ def test_no_delivery_starts_inside_a_transaction_that_is_not_committed(settings,
     assert OutgoingMail.objects.get().sent_at is None
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_after_the_commit_a_thread_sends_the_mail(settings, smtp_server):
     from tests.mailing import wait_for_mail
 

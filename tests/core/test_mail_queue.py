@@ -62,7 +62,7 @@ def test_the_mail_worker_takes_the_job_as_its_signal(queue):
     assert queue.count == 0
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_without_redis_the_thread_sends_the_mail(settings, smtp_server):
     settings.REDIS_URL = f"redis://127.0.0.1:{servers.free_port()}/0"
     settings.MAIL_DELIVERY = "queue"
