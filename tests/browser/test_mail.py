@@ -61,3 +61,30 @@ def test_published_pairings_reach_each_players_mailbox_with_board_and_colour(
     assert_no_horizontal_scroll(page)
     assert MailPreference.objects.get(address="bob@example.org").kinds_off == {"pairings"}
     desktop.close()
+
+
+def test_a_player_switches_the_pairings_mails_off_on_a_phone(live_server, chromium):
+    paired_round()
+    base = live_server.url
+
+    phone = chromium.new_context(viewport=PHONE, has_touch=True)
+    page = phone.new_page()
+    log_in(page, base, "ann", "/accounts/")
+    page.get_by_role("link", name="Choose which mails I receive").click()
+    page.wait_for_url("**/accounts/mail/")
+    pairings = page.get_by_label("my pairing when a round is published")
+    expect(pairings).to_be_checked()
+    assert_no_horizontal_scroll(page)
+    pairings.uncheck()
+    page.select_option("#id_language", "ru")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".messages")).to_have_text("Your mail preferences were saved.")
+    expect(page.get_by_label("my pairing when a round is published")).not_to_be_checked()
+    expect(page.get_by_label("a result recorded or corrected on my game")).to_be_checked()
+    preference = MailPreference.objects.get()
+    assert (preference.address, preference.kinds_off, preference.language) == (
+        "ann@example.org",
+        {"pairings"},
+        "ru",
+    )
+    phone.close()
