@@ -111,21 +111,16 @@ def site_url(path: str) -> str:
     return settings.SITE_URL + path
 
 
-#: Why a player receives mail of each kind (the first line of the footer).
 def _reason(kind: str) -> str:
+    """Why the address receives mail of ``kind`` (the first line of the footer)."""
+    playing = _("You receive this mail because you play in this tournament.")
     return {
         MailKind.ACCOUNT: _("You receive this mail because it was asked for with this address."),
         MailKind.ENTRY: _("You receive this mail because this address entered a tournament."),
-        MailKind.PAIRINGS: _(
-            "You receive this mail because you play in this tournament and asked for your pairings."
-        ),
-        MailKind.RESULTS: _(
-            "You receive this mail because you play in this tournament and asked for the "
-            "results of your games."
-        ),
+        MailKind.PAIRINGS: playing,
+        MailKind.RESULTS: playing,
         MailKind.REPORTS: _(
-            "You receive this mail because you are an arbiter or an organiser of this "
-            "tournament and asked for the results reported by players."
+            "You receive this mail because you are an arbiter or an organiser of this tournament."
         ),
     }[kind]
 

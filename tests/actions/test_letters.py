@@ -81,8 +81,7 @@ def test_the_footer_says_why_and_links_the_unsubscribe_and_the_preferences(paire
     mail = _mails(MailKind.PAIRINGS)["Dan@example.org"]
     token = unsubscribe_token("dan@example.org", MailKind.PAIRINGS)
     assert mail.body.split("\n-- \n")[1] == (
-        "You receive this mail because you play in this tournament and asked for your "
-        "pairings.\n"
+        "You receive this mail because you play in this tournament.\n"
         f"Stop these mails: {SITE}/mail/unsubscribe/{token}/\n"
         f"Choose which mails you receive: {SITE}/accounts/mail/\n"
     )
@@ -181,7 +180,7 @@ def test_a_reported_result_mails_the_arbiters_and_organisers_and_its_confirmatio
         "Ames, Ann reports 1–0 in round 1, board 1 (Ames, Ann – Bell, Bob).\n\n"
         f"Confirm or reject it: {SITE}/tournaments/spring/organise/rounds/1/\n"
     )
-    assert "asked for the results reported by players" in mail.body
+    assert "you are an arbiter or an organiser of this tournament." in mail.body
 
     confirm_report(actor=arthur, report=ResultReport.objects.get())
 
