@@ -34,10 +34,11 @@ import logging
 import smtplib
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.db import close_old_connections, connections, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -234,7 +235,7 @@ def _claim(mail: OutgoingMail, now: datetime.datetime) -> bool:
     )
 
 
-def message(mail: OutgoingMail) -> EmailMessage:
+def message(mail: OutgoingMail, connection: Any = None) -> EmailMessage:
     """The e-mail of ``mail``: with the RFC 8058 one-click unsubscribe headers (a POST to
     the unsubscribe link switches its kind off), except for ``ACCOUNT`` mail."""
     headers = {}
@@ -243,32 +244,57 @@ def message(mail: OutgoingMail) -> EmailMessage:
             "List-Unsubscribe": f"<{unsubscribe_url(mail.to, mail.kind)}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         }
-    return EmailMessage(mail.subject, mail.body, None, [mail.to], headers=headers)
+    return EmailMessage(
+        mail.subject, mail.body, None, [mail.to], headers=headers, connection=connection
+    )
+
+
+def _close(connection: Any) -> None:
+    """Close the mail server's connection, whatever state it is in."""
+    try:
+        connection.close()
+    except (smtplib.SMTPException, OSError):
+        logger.info("the mail server's connection was already broken")
 
 
 def deliver_due(*, now: datetime.datetime | None = None) -> tuple[int, int]:
-    """Send every mail due at ``now``; answers (sent, failed)."""
+    """Send every mail due at ``now``, over one connection to the mail server (a new one
+    after a failure); answers (sent, failed)."""
     now = now or timezone.now()
     sent = failed = 0
     due = list(OutgoingMail.objects.filter(sent_at__isnull=True, next_attempt_at__lte=now))
-    for mail in due:
-        if not _claim(mail, now):
-            continue
-        try:
-            message(mail).send()
-        except (smtplib.SMTPException, OSError) as error:
-            failed += 1
-            pause = RETRY_PAUSES[min(mail.attempts, len(RETRY_PAUSES) - 1)]
-            OutgoingMail.objects.filter(pk=mail.pk).update(
-                attempts=mail.attempts + 1,
-                last_error=str(error)[:1000],
-                next_attempt_at=now + datetime.timedelta(seconds=pause),
-            )
-            logger.warning("mail %s to %s not sent: %s", mail.pk, mail.to, error)
-            continue
-        sent += 1
-        with transaction.atomic():
-            OutgoingMail.objects.filter(pk=mail.pk).update(
-                sent_at=timezone.now(), attempts=mail.attempts + 1, last_error=""
-            )
+    if not due:
+        return 0, 0
+    connection = get_connection()
+    try:
+        for mail in due:
+            if not _claim(mail, now):
+                continue
+            if _send(mail, connection, now):
+                sent += 1
+            else:
+                failed += 1
+    finally:
+        _close(connection)
     return sent, failed
+
+
+def _send(mail: OutgoingMail, connection: Any, now: datetime.datetime) -> bool:
+    """Send one claimed mail and record how it went: sent, or its error and next attempt."""
+    try:
+        connection.open()  # kept open for the next mails (the backend opens it once)
+        message(mail, connection).send()
+    except (smtplib.SMTPException, OSError) as error:
+        _close(connection)  # the next mail opens a fresh one
+        pause = RETRY_PAUSES[min(mail.attempts, len(RETRY_PAUSES) - 1)]
+        OutgoingMail.objects.filter(pk=mail.pk).update(
+            attempts=mail.attempts + 1,
+            last_error=str(error)[:1000],
+            next_attempt_at=now + datetime.timedelta(seconds=pause),
+        )
+        logger.warning("mail %s to %s not sent: %s", mail.pk, mail.to, error)
+        return False
+    OutgoingMail.objects.filter(pk=mail.pk).update(
+        sent_at=timezone.now(), attempts=mail.attempts + 1, last_error=""
+    )
+    return True

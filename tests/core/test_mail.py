@@ -44,6 +44,18 @@ def test_a_due_mail_is_sent_once_with_its_footer_and_one_click_headers(smtp_serv
     assert row.sent_at is not None
 
 
+def test_every_due_mail_is_sent_in_the_order_written(smtp_server):
+    mail.write([_letter(n=1), _letter("bob@example.org", n=2), _letter(n=3)])
+
+    assert mail.deliver_due() == (3, 0)
+
+    assert [(m.recipients, m.subject) for m in smtp_server.messages] == [
+        (["ann@example.org"], "Round 1"),
+        (["bob@example.org"], "Round 2"),
+        (["ann@example.org"], "Round 3"),
+    ]
+
+
 def test_account_mail_has_no_unsubscribe_link(smtp_server):
     mail.write([_letter(kind=MailKind.ACCOUNT)])
 
