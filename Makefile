@@ -45,10 +45,13 @@ serve: install
 		--bind $(BIND) --workers $${WEB_CONCURRENCY:-2} --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}" \
 		$(GUNICORN_CONTROL)
 
-# The worker of the rating corrections' job queue (docs/deploy.md): with REDIS_URL set, run
-# one (or more) beside the app servers.
+# The workers beside the app servers (docs/deploy.md): the mail worker (mail to players, its
+# retries) always, and with REDIS_URL set the worker of the rating corrections' job queue.
 worker: install
-	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py ratings_worker
+	DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py mail_worker & mail=$$!; \
+	trap 'kill $$mail 2>/dev/null' EXIT INT TERM; \
+	if [ -n "$$REDIS_URL" ]; then DJANGO_ENV=$${DJANGO_ENV:-production} $(PY) manage.py ratings_worker; \
+	else wait $$mail; fi
 
 # Two workers (pytest-xdist; TEST_WORKERS=0 runs in one process, e.g. to debug).
 TEST_WORKERS ?= 2

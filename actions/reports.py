@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from actions import letters
 from actions.results import enter_result
 from core import roles
 from core.enums import AuditAction
@@ -54,6 +55,7 @@ def report_result(*, actor: Actor, game: Game, result: str) -> ResultReport:
             player=player,
             after={"game": game.pk, "result": result},
         )
+        letters.report(unit, report, game)
     return report
 
 

@@ -14,6 +14,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from actions import letters
 from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
 from actions.tournaments import refuse_if_finished
 from core import roles
@@ -183,4 +184,5 @@ def enter_result(
         before=before,
         after=after,
     )
+    letters.result(unit, current, previous)
     return current

@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from actions import letters
 from actions.boards import boards_state, draft_round
 from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
@@ -288,6 +289,7 @@ def publish_round(*, actor: Actor, round: Round) -> Round:
             tournament=unit.tournament,
             after={"round": current.number, "boards": boards_state(current)},
         )
+        letters.pairings(unit, current)
     round.status, round.published_at, round.date = (
         current.status,
         current.published_at,

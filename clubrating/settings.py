@@ -9,7 +9,11 @@ when DEBUG is off), ``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS`` (comma separa
 from the proxy); ``LOGIN_FAILURE_LIMIT`` and ``LOGIN_COOLOFF_HOURS`` (login throttling);
 ``STATIC_ROOT``; e-mail (password resets): ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``,
 ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``,
-``DEFAULT_FROM_EMAIL``. docs/deploy.md describes them all.
+``DEFAULT_FROM_EMAIL``; mail to players: ``MAIL_DELIVERY`` (``thread``, ``queue`` or
+``worker``: who sends the mail a change wrote, core/mail.py; default ``queue`` with
+``REDIS_URL``, else ``thread``) and ``SITE_URL`` (the site's address for the links in mails,
+which may be written outside a request; default ``http://127.0.0.1:8000``). docs/deploy.md
+describes them all.
 """
 
 import os
@@ -268,6 +272,17 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubrating <noreply@localhost>")
+# Mail to players (core/mail.py): written by the change that causes it, sent after its commit
+# by a background thread of the process ("thread"), a job on the "mail" queue of REDIS_URL
+# ("queue"; the thread when Redis does not answer), or only by `manage.py mail_worker`
+# ("worker"). Whatever is not sent at once the mail worker sends (and retries) later.
+MAIL_DELIVERY = os.environ.get("MAIL_DELIVERY", "queue" if REDIS_URL else "thread").strip()
+if MAIL_DELIVERY not in ("thread", "queue", "worker"):
+    raise ImproperlyConfigured("MAIL_DELIVERY is thread, queue or worker.")
+if MAIL_DELIVERY == "queue" and not REDIS_URL:
+    raise ImproperlyConfigured("MAIL_DELIVERY=queue needs REDIS_URL.")
+# The site's address, for the links in mails (written by actions, not always in a request).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").strip().rstrip("/")
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for one day
 # Password reset requests taken per e-mail address and per client address within the window
 # (backoffice/views/password_reset.py): more send no e-mail and answer 429.

@@ -9,6 +9,7 @@ from django.views.i18n import set_language
 from api import api
 from backoffice import urls as backoffice_urls
 from backoffice.views.accounts import account_patterns
+from backoffice.views.mail import UnsubscribeView
 from public import urls as public_urls
 from public.views.health import healthz, readyz
 
@@ -25,6 +26,8 @@ urlpatterns = [
     path("api/", api.urls),
     # The site's accounts: login, logout, password change and reset, "my account".
     path("accounts/", include(account_patterns)),
+    # The unsubscribe link of every mail (its one-click POST comes without a CSRF token).
+    path("mail/unsubscribe/<str:token>/", UnsubscribeView.as_view(), name="mail_unsubscribe"),
     # The language switch only writes the visitor's own language cookie: exempt from CSRF so
     # that public pages carry no per-visitor token and can be served whole from the cache.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),

@@ -58,14 +58,15 @@ def queue_reachable() -> bool:
     return breaker.allows()
 
 
-def _queue(*, fail_fast: bool = False) -> Any:
-    """The queue; ``fail_fast``: on a connection that gives up quickly (a request's, not the
-    worker's, which waits for jobs on its connection)."""
+def _queue(name: str = QUEUE, *, fail_fast: bool = False) -> Any:
+    """The queue ``name`` (the rating corrections', or the mail's: :mod:`core.mail`);
+    ``fail_fast``: on a connection that gives up quickly (a request's, not the worker's,
+    which waits for jobs on its connection)."""
     import redis
     import rq
 
     options = {"socket_connect_timeout": 0.5, "socket_timeout": 2.0} if fail_fast else {}
-    return rq.Queue(QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL, **options))
+    return rq.Queue(name, connection=redis.Redis.from_url(settings.REDIS_URL, **options))
 
 
 def enqueue(pk: int) -> bool:

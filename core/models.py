@@ -245,3 +245,30 @@ class OutgoingMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.to}: {self.subject}"
+
+
+class MailPreference(models.Model):
+    """What one e-mail address wants to receive: the kinds of mail it switched off (its own
+    page, ``/accounts/mail/``, or the unsubscribe link at the foot of every mail) and the
+    language its mails are written in. An address without a row receives every kind.
+    Mail of kind ``ACCOUNT`` (links the person asked for) is always sent. Written by
+    ``actions.mail`` only."""
+
+    address = models.EmailField(_("e-mail"), unique=True)
+    #: The :class:`~core.enums.MailKind` values this address does not want, comma separated
+    #: (read with :attr:`kinds_off`).
+    off = models.CharField(_("switched off"), max_length=100, blank=True)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    changed_at = models.DateTimeField(_("changed"), default=timezone.now)
+
+    class Meta:
+        ordering = ["address"]
+        verbose_name = _("mail preference")
+        verbose_name_plural = _("mail preferences")
+
+    def __str__(self) -> str:
+        return self.address
+
+    @property
+    def kinds_off(self) -> set[str]:
+        return set(filter(None, self.off.split(",")))

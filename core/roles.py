@@ -242,6 +242,8 @@ _PREDICATES = {
     "reporter": can_report_result,
     "invitee": lambda _actor, subject: token_matches(*subject),
     "self_check_in": lambda actor, subject: can_check_in_self(actor, *subject),
+    "account": lambda actor, _subject: _active(actor) and not is_system(actor),
+    "unsubscriber": lambda _actor, parsed: parsed is not None,
 }
 
 
@@ -291,6 +293,18 @@ def reporter_of(game: Game) -> Check:
 def self_checker_of(registration: Registration, code: str | None = None) -> Check:
     """Check ``registration``'s player in by themselves: their account, or ``code``."""
     return Check("self_check_in", (registration, code))
+
+
+def account_holder() -> Check:
+    """Their own account's settings (such as the mail they receive): a signed-in user."""
+    return Check("account")
+
+
+def unsubscriber(parsed: tuple[str, str] | None) -> Check:
+    """Unsubscribe an address from a kind of mail: whoever holds the signed link mailed to
+    it (``parsed``: what :func:`core.mail.read_unsubscribe_token` read, ``None`` when the
+    token is not the site's)."""
+    return Check("unsubscriber", parsed)
 
 
 def invitee_of(invitation: Any, token: str) -> Check:

@@ -172,9 +172,14 @@ class Unit:
         body: str,
         player: Player | None = None,
         tournament: Tournament | None = None,
+        language: str = "",
+        checked: bool = False,
     ) -> None:
         """Send a mail because of this change: written at the end of the unit, in its
-        transaction, and sent after the commit (:mod:`core.mail`)."""
+        transaction, and sent after the commit (:mod:`core.mail`), unless its address
+        switched ``kind`` off. ``language``: the one ``subject`` and ``body`` are written
+        in (the footer follows it); ``checked``: the caller already left out the addresses
+        that do not want ``kind`` (:func:`core.recipients.recipients`), no query needed."""
         self._letters.append(
             mail.Letter(
                 to=to,
@@ -183,6 +188,8 @@ class Unit:
                 body=body,
                 player_id=player.pk if player else None,
                 tournament_id=tournament.pk if tournament else None,
+                language=language,
+                checked=checked,
             )
         )
 
@@ -250,6 +257,7 @@ def change(
             shared.add(tournament.rating_list_id)
         list_pks = sorted({*list_pks, tournament.rating_list_id})
     unit = Unit(actor=actor, _replays=Replays(shared=shared))
+    written = []
     for observed in _observers.get():
         observed.append(unit)
     token = _current.set(unit)
@@ -263,7 +271,7 @@ def change(
             for entry in unit._entries:
                 audit.record(actor=actor, **entry)
             if unit._letters:
-                mail.write(unit._letters)
+                written = mail.write(unit._letters)
             submissions.answer(claimed, submission, unit.result)
             if unit._touched:
                 # Results entered under a shared lock change the rated players only when
@@ -273,7 +281,7 @@ def change(
     finally:
         _current.reset(token)
     unit._replays.after_commit()
-    if unit._letters:
+    if written:
         mail.deliver_soon()
 
 

@@ -24,6 +24,9 @@ def _fast_settings(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     # Rating corrections run inline unless a test starts a queue and its worker itself.
     settings.RATINGS_JOBS = "inline"
+    # Mail to players is sent by a thread after a commit (none inside a test's transaction),
+    # whatever REDIS_URL the environment has; queue tests set the queue themselves.
+    settings.MAIL_DELIVERY = "thread"
     # Local-memory caches outlive a test: pages cached under a list's version would leak
     # into the next test, whose rolled-back database starts the versions again.
     cache.clear()

@@ -1,4 +1,4 @@
 """The Django admin, for staff: every model registered here, writes through the actions."""
 
 # Importing the modules registers their admins.
-from backoffice.admin import check_in, players, ratings, rounds, tournaments  # noqa: F401
+from backoffice.admin import check_in, mail, players, ratings, rounds, tournaments  # noqa: F401

@@ -18,6 +18,7 @@ from django.views.generic import TemplateView
 
 from backoffice.queries import arbiter_clubs
 from backoffice.views.invitations import AcceptInvitationView
+from backoffice.views.mail import MailPreferencesView
 from backoffice.views.password_reset import ThrottledPasswordResetView
 from core import roles
 from players.models import Club
@@ -44,6 +45,7 @@ class AccountView(LoginRequiredMixin, TemplateView):
 
 account_patterns = [
     path("", AccountView.as_view(), name="account"),
+    path("mail/", MailPreferencesView.as_view(), name="mail_preferences"),
     path(
         "invitation/<str:token>/",
         AcceptInvitationView.as_view(),

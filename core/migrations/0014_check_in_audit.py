@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('core', '0010_outgoing_mail'),
+        ('core', '0013_mail_preferences'),
     ]
 
     operations = [

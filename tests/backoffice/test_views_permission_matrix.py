@@ -148,7 +148,11 @@ SESSION_ONLY = frozenset(
 #: Writes allowed to whoever holds a one-time link, whatever their role (accepting an
 #: invitation: tests/backoffice/views/test_invitations.py tries used, revoked, expired and wrong
 #: tokens, each writing nothing).
-TOKEN_HOLDER = frozenset({"accept_invitation"})
+#: Unsubscribing from a kind of mail is the same, by the signed link of a mail
+#: (tests/backoffice/views/test_mail.py tries tampered tokens, each writing nothing).
+TOKEN_HOLDER = frozenset({"accept_invitation", "mail_unsubscribe"})
+#: Everybody signed in: their own account's settings.
+SIGNED_IN = frozenset(ROLES[1:])
 
 
 @dataclass
@@ -489,6 +493,14 @@ def report_result(w: World) -> tuple[str, dict]:
     return reverse("tournaments:report_result", args=[game.pk]), {f"g{game.pk}-result": "10"}
 
 
+def mail_preferences(w: World) -> tuple[str, dict]:
+    """Every user has an address (their own: ``<name>@example.org``); pairings off."""
+    for user in w.users.values():
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
+    return reverse("mail_preferences"), {"receive": ["entry", "results", "reports"]}
+
+
 #: Every write URL: how to set it up, and the roles that may use it.
 WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = {
     "tournaments:organise_create": (create, MANAGERS),
@@ -528,6 +540,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_confirm_report": (confirm_report, ARBITERS),
     "tournaments:organise_reject_report": (reject_report, ARBITERS),
     "tournaments:report_result": (report_result, PLAYER),
+    "mail_preferences": (mail_preferences, SIGNED_IN),
 }
 
 #: Roles that pass the role check of a create page but are refused by its form: the other
@@ -693,6 +706,7 @@ ADMIN_ACTIONS = {
     "axes.accessattempt": ["cleanup_expired_attempts"],
     "players.player": ["merge_action"],
     "ratings.ratinglist": ["recompute"],
+    "core.outgoingmail": ["retry"],
 }
 
 

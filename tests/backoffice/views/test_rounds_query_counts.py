@@ -16,9 +16,10 @@ pytestmark = pytest.mark.django_db
 
 #: Today's counts (the pin): the round page GET, and the result POST with its row re-rendered
 #: (the action's unit of work and the open period's replay included; on PostgreSQL the unit
-#: also bounds its waits for locks: ``lock_timeout``, core.busy).
+#: also bounds its waits for locks: ``lock_timeout``, core.busy; issue 23 added one: the
+#: players' mail addresses and preferences, for the result's mail).
 ROUND_PAGE_QUERIES = 23
-RESULT_POST_QUERIES = 32 + (connection.vendor == "postgresql")
+RESULT_POST_QUERIES = 33 + (connection.vendor == "postgresql")
 
 
 def _event(client, boards: int) -> str:
