@@ -4,13 +4,22 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
+def forget_content_type(apps, schema_editor):
+    """Unapplied: the model's content type (and its permissions) go with its table."""
+    apps.get_model("contenttypes", "ContentType").objects.filter(
+        app_label="core", model="mailpreference"
+    ).delete()
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('core', '0010_outgoing_mail'),
+        ('contenttypes', '0002_remove_content_type_name'),
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, forget_content_type),
         migrations.CreateModel(
             name='MailPreference',
             fields=[
