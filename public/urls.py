@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import event, home, lists, players, prizes, reference, screen, search
+from public.views import event, home, lists, norms, players, prizes, reference, screen, search
 from public.views import tournaments as tournament_views
 
 
@@ -111,6 +111,8 @@ tournament_patterns = [
     path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
     path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
     path("<slug:slug>/prizes.csv", prizes.PrizesView.as_view(csv=True), name="prizes_csv"),
+    path("<slug:slug>/norms/", norms.NormsView.as_view(), name="norms"),
+    path("<slug:slug>/norms/<int:tpn>/", norms.NormReportView.as_view(), name="norm_report"),
     path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),
     path("<slug:slug>/player/<int:tpn>/", event.PlayerCardView.as_view(), name="player_card"),
     path("<slug:slug>/rounds/", event.RoundView.as_view(), name="rounds"),

@@ -85,9 +85,11 @@ def forecast(
     event: Event,
     rounds: Sequence[RoundResult],
     rounds_left: int,
+    verdict: Verdict | None = None,
 ) -> Forecast:
-    """What ``title`` still needs from ``rounds_left`` rounds (see the module's model)."""
-    if best_selection(title, applicant, event, rounds).passed:
+    """What ``title`` still needs from ``rounds_left`` rounds (see the module's model);
+    ``verdict``: the norm's verdict so far when known (:func:`best_selection`)."""
+    if (verdict or best_selection(title, applicant, event, rounds)).passed:
         return Forecast(title, True, rounds_left, True, Fraction(0))
     kept, _excluded = counted_rounds(event, rounds)
     now: Verdict = evaluate(title, applicant, event, kept)
@@ -137,6 +139,11 @@ def forecast(
 
 
 def forecasts(
-    applicant: Applicant, event: Event, rounds: Sequence[RoundResult], rounds_left: int
+    applicant: Applicant,
+    event: Event,
+    rounds: Sequence[RoundResult],
+    rounds_left: int,
+    verdicts: dict[NormTitle, Verdict] | None = None,
 ) -> dict[NormTitle, Forecast]:
-    return {t: forecast(t, applicant, event, rounds, rounds_left) for t in NormTitle}
+    known = verdicts or {}
+    return {t: forecast(t, applicant, event, rounds, rounds_left, known.get(t)) for t in NormTitle}

@@ -63,6 +63,8 @@ READ_ONLY = frozenset(
         "tournaments:progress",
         "tournaments:prizes",
         "tournaments:prizes_csv",
+        "tournaments:norms",
+        "tournaments:norm_report",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
@@ -631,6 +633,17 @@ def test_back_office_pages_need_the_role(world, name):
         for role in ROLES
     }
     assert statuses == expected
+
+
+@pytest.mark.parametrize("name", ["norms", "norm_report"])
+def test_the_norm_pages_are_read_by_everyone(world, name):
+    _published_round(world)
+    args = [world.tournament.slug] + ([1] if name == "norm_report" else [])
+    url = reverse(f"tournaments:{name}", args=args)
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    assert statuses == dict.fromkeys(ROLES, 200)
 
 
 def test_my_tournaments_lists_only_the_users_tournaments(world):
