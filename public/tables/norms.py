@@ -38,7 +38,7 @@ class NormsTable(BaseTable):
     im = NormColumn(verbose_name="IM", attrs=key())
     wgm = NormColumn(verbose_name="WGM", attrs=priority(2))
     wim = NormColumn(verbose_name="WIM", attrs=priority(2))
-    report = tables.Column(verbose_name=_("Report"), default="", attrs=priority(3))
+    report = tables.Column(verbose_name=_("Report"), default="", attrs=key())
 
     class Meta(BaseTable.Meta):
         orderable = False
