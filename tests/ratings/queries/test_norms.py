@@ -7,7 +7,15 @@ import pytest
 from ratings.models import RatingList
 from ratings.queries.norms import norms_apply, tournament_norms
 from rules.norms.fide import NormTitle
-from tests.factories import make_tournament, norm_tournament
+from tests.factories import (
+    make_club,
+    make_game,
+    make_player,
+    make_round,
+    make_tournament,
+    norm_tournament,
+    register,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +110,41 @@ def test_the_norms_take_three_queries(django_assert_num_queries):
     # registrations, games, the ratings in force (one player without a FIDE rating)
     with django_assert_num_queries(3):
         tournament_norms(tournament)
+
+
+def test_a_large_swiss_is_exempt_from_the_federation_requirements():
+    """1.4.3d read from the games: 20 rated players from outside ENG, of 3 federations, 10 of
+    them IMs, each in both rounds (one of them misses a round and still counts)."""
+    tournament = make_tournament(
+        club=make_club(federation="ENG"), rounds_planned=2, pairing_system="swiss_dutch"
+    )
+    hero = make_player("Hero", federation="ENG", fide_standard=2300)
+    home = make_player("Home", federation="ENG", fide_standard=2300)
+    guests = [
+        make_player(
+            f"Guest{n}",
+            federation=("GER", "FRA", "ESP")[n % 3],
+            title="IM" if n < 10 else "",
+            fide_standard=2300,
+        )
+        for n in range(20)
+    ]
+    everyone = [hero, home, *guests]
+    register(tournament, *everyone)
+    for number in (1, 2):
+        round_ = make_round(tournament, number)
+        pairs = list(zip(everyone[0::2], everyone[1::2], strict=True))
+        if number == 2:  # the last guest's opponent is absent: a forfeit win is no absence
+            pairs = pairs[:-1]
+            make_game(round_, everyone[-1], everyone[-2], "+-", board=11)
+        for board, (white, black) in enumerate(pairs, start=1):
+            make_game(round_, white, black, "==", board=board)
+
+    norms = tournament_norms(tournament)
+    hero_gm = next(line for line in norms.player(1).norms if line.title is NormTitle.GM)
+
+    # the guest who forfeited round 2 missed one round: still counted
+    assert (norms.large_swiss.foreign_players, norms.large_swiss.federations) == (20, 3)
+    assert (norms.large_swiss.titled, norms.large_swiss.met) == (10, True)
+    waived = [r.code for r in hero_gm.requirements if r.waived]
+    assert waived == ["federations", "own_federation", "one_federation"]
