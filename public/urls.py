@@ -80,6 +80,7 @@ rating_patterns = [
     path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
     path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
     path("players/<int:pk>/games/", players.PlayerGamesView.as_view(), name="player_games"),
+    path("players/<int:pk>/norms/", norms.PlayerNormsView.as_view(), name="player_norms"),
     path(
         "players/<int:pk>/head-to-head/",
         players.HeadToHeadView.as_view(),

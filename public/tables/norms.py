@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -95,3 +96,33 @@ class OpponentsTable(BaseTable):
 
     def value_note(self, value, record) -> str:
         return value or str(_("yes"))
+
+
+class EarnedNormsTable(BaseTable):
+    """A player's norms: the tournament (linked to the norm report), its end, the title, the
+    games the norm counts for, Ra and Rp."""
+
+    tournament = tables.Column(verbose_name=_("Tournament"), attrs=key())
+    date = tables.Column(verbose_name=_("Date"), accessor="tournament__end_date", attrs=priority(2))
+    title = tables.Column(verbose_name=_("Norm"), attrs=key())
+    games = tables.Column(verbose_name=_("Games"), attrs=key(num=True))
+    average = tables.Column(verbose_name="Ra", attrs=priority(2, num=True))
+    performance = tables.Column(verbose_name="Rp", attrs=priority(2, num=True))
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+
+    def render_tournament(self, value, record) -> str:
+        if record.tpn is None:
+            return value.name
+        url = reverse("tournaments:norm_report", args=[value.slug, record.tpn])
+        return format_html('<a href="{}">{}</a>', url, value.name)
+
+    def value_tournament(self, value) -> str:
+        return value.name
+
+    def render_date(self, value) -> str:
+        return date_format(value, "SHORT_DATE_FORMAT")
+
+    def render_title(self, value) -> str:
+        return value.value

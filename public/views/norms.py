@@ -8,9 +8,12 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
 
-from public.tables.norms import NormsTable, OpponentsTable, norm_rows
+from players.queries.players import player_for_page
+from public.tables.norms import EarnedNormsTable, NormsTable, OpponentsTable, norm_rows
 from public.views.event import TournamentPageMixin
 from ratings.queries.norms import norms_apply, tournament_norms
+from ratings.queries.player_norms import player_title_norms
+from web.views import ReadOnlyMixin
 
 
 class NormPagesMixin(TournamentPageMixin):
@@ -58,4 +61,21 @@ class NormReportView(NormPagesMixin, DetailView):
             entry=entry,
             table=OpponentsTable(entry.rounds),
         )
+        return context
+
+
+class PlayerNormsView(ReadOnlyMixin, DetailView):
+    """A player's norms earned in finished FIDE standard tournaments, and per title where an
+    application stands (§1.5: 27 games of norms, the rating reached)."""
+
+    template_name = "public/ratings/player_norms.html"
+    context_object_name = "player"
+
+    def get_queryset(self):
+        return player_for_page()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        norms = player_title_norms(self.object)
+        context.update(norms=norms, table=EarnedNormsTable(norms.norms))
         return context

@@ -44,7 +44,7 @@ from rules.norms.fide import (
 )
 from rules.norms.forecast import Forecast, forecasts
 from tournaments.enums import PairingSystem, Result, TournamentStatus
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, Registration, Tournament
 from tournaments.queries.event import registrations_of
 from tournaments.queries.games import tournament_games
 
@@ -171,13 +171,33 @@ def tournament_norms(tournament: Tournament) -> TournamentNorms:
     """Every player's norms in ``tournament`` (a FIDE chess tournament: :func:`norms_apply`)."""
     registrations = registrations_of(tournament)
     games = list(tournament_games(tournament))
+    players = players_of(registrations, games)
+    ratings = {pk: p.fide_standard for pk, p in players.items() if p.fide_standard}
+    ratings.update(ratings_in_force(tournament, [pk for pk in players if pk not in ratings]))
+    return norms_of(tournament, registrations, games, ratings)
+
+
+def players_of(registrations: list[Registration], games: list[Game]) -> dict[int, Player]:
+    """Player id -> player of every entry and every game (no query)."""
     players = {r.player_id: r.player for r in registrations}
     for game in games:
         for player in (game.white, game.black):
             if player is not None:
                 players.setdefault(player.pk, player)
-    ratings = {pk: p.fide_standard for pk, p in players.items() if p.fide_standard}
-    ratings.update(ratings_in_force(tournament, [pk for pk in players if pk not in ratings]))
+    return players
+
+
+def norms_of(
+    tournament: Tournament,
+    registrations: list[Registration],
+    games: list[Game],
+    ratings: dict[int, int],
+    *,
+    only: int | None = None,
+) -> TournamentNorms:
+    """The norms from the tournament's entries, games (players joined) and ratings (player id
+    -> the rating an opponent counts with); ``only``: one player's (id). No query."""
+    players = players_of(registrations, games)
     entries = _entries(games)
     kind = KINDS.get(tournament.pairing_system, EventKind.OTHER)
     host = tournament.club.federation if tournament.club_id else ""
@@ -197,6 +217,8 @@ def tournament_norms(tournament: Tournament) -> TournamentNorms:
     shown_swiss = swiss if kind is EventKind.SWISS else None
     result = TournamentNorms(tournament, standard_play(tournament), rounds_left, host, shown_swiss)
     for registration in registrations:
+        if only is not None and registration.player_id != only:
+            continue
         player = registration.player
         rounds = [
             RoundResult(number, outcome, opponents[other.pk] if other else None)

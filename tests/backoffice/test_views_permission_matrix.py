@@ -65,6 +65,7 @@ READ_ONLY = frozenset(
         "tournaments:prizes_csv",
         "tournaments:norms",
         "tournaments:norm_report",
+        "ratings:player_norms",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
@@ -635,11 +636,17 @@ def test_back_office_pages_need_the_role(world, name):
     assert statuses == expected
 
 
-@pytest.mark.parametrize("name", ["norms", "norm_report"])
+@pytest.mark.parametrize(
+    "name", ["tournaments:norms", "tournaments:norm_report", "ratings:player_norms"]
+)
 def test_the_norm_pages_are_read_by_everyone(world, name):
     _published_round(world)
-    args = [world.tournament.slug] + ([1] if name == "norm_report" else [])
-    url = reverse(f"tournaments:{name}", args=args)
+    args = {
+        "tournaments:norms": [world.tournament.slug],
+        "tournaments:norm_report": [world.tournament.slug, 1],
+        "ratings:player_norms": [world.players[0].pk],
+    }[name]
+    url = reverse(name, args=args)
 
     statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
 

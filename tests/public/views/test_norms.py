@@ -114,3 +114,24 @@ def test_the_norm_pages_run_a_fixed_number_of_queries(django_assert_num_queries,
         _get(reverse("tournaments:norms", args=[tournament.slug]))
     with django_assert_num_queries(5):
         _get(reverse("tournaments:norm_report", args=[tournament.slug, 1]))
+
+
+def test_a_players_norms_page_lists_the_norms_and_the_applications():
+    tournament, hero = norm_tournament(slug="spring-open")
+    hero.fide_id = 4100018
+    hero.save()
+
+    page = _get(reverse("ratings:player", args=[hero.pk]))
+    response = _get(reverse("ratings:player_norms", args=[hero.pk]))
+
+    assert reverse("ratings:player_norms", args=[hero.pk]) in page.content.decode()
+    rows = body_rows(response.content)
+    assert [row[0] for row in rows] == [tournament.name] * 2
+    assert [row[2:] for row in rows] == [["GM", "9", "2380", "2600"], ["IM", "9", "2380", "2600"]]
+    report = reverse("tournaments:norm_report", args=[tournament.slug, 1])
+    assert report in response.content.decode()
+    text = " ".join(response.content.decode().split())
+    assert (
+        "<strong>GM</strong>: norms covering 9 games of the 27 needed; "
+        "highest rating 2390 (2500 needed): not complete yet."
+    ) in text
