@@ -301,3 +301,39 @@ def test_double_round_robin_counts_players_half_rounded_up(gms, passed):
 
     titles = best_selection(NormTitle.GM, ENG, drr, entries).requirement("norm_titles")
     assert (titles.value, titles.threshold, titles.passed) == (gms, 3, passed)
+
+
+def _field_at(average: int, points: Fraction) -> list[RoundResult]:
+    """Nine opponents all rated ``average`` with a valid mix (3 GMs, 2 IMs, 2 FMs; five
+    federations besides ENG), ``points`` scored with as many wins as possible then a draw."""
+    mix = [("GM", "GER"), ("GM", "FRA"), ("GM", "ESP"), ("IM", "ENG"), ("IM", "NED")]
+    mix += [("FM", "ENG"), ("FM", "USA"), ("", "ENG"), ("", "ENG")]
+    wins, half = divmod(points * 2, 2)
+    outcomes = [W] * int(wins) + [D] * int(half)
+    outcomes += [L] * (9 - len(outcomes))
+    return rounds([(average, t, f, o) for (t, f), o in zip(mix, outcomes, strict=True)])
+
+
+# The lowest Ra for each score of 9 games, from Rp = Ra + dp (§1.4.8, table 1.4.9) and the
+# minimum Ra of §1.4.8a: the way the Annex's tables for 9 rounds are built.
+LOWEST_AVERAGE = [
+    (NormTitle.GM, Fraction(11, 2), 2520),  # 61 %, dp 80
+    (NormTitle.GM, Fraction(6), 2475),  # 67 %, dp 125
+    (NormTitle.GM, Fraction(13, 2), 2434),  # 72 %, dp 166
+    (NormTitle.GM, Fraction(7), 2380),  # 78 %, dp 220
+    (NormTitle.GM, Fraction(15, 2), 2380),  # 83 %, dp 273: the minimum Ra decides
+    (NormTitle.IM, Fraction(5), 2407),  # 56 %, dp 43
+    (NormTitle.IM, Fraction(11, 2), 2370),
+    (NormTitle.IM, Fraction(6), 2325),
+    (NormTitle.IM, Fraction(13, 2), 2284),
+    (NormTitle.IM, Fraction(7), 2230),
+]
+
+
+@pytest.mark.parametrize(("title", "points", "lowest"), LOWEST_AVERAGE)
+def test_the_lowest_average_for_each_score_of_nine_games(title, points, lowest):
+    at = best_selection(title, ENG, SWISS9, _field_at(lowest, points))
+    below = best_selection(title, ENG, SWISS9, _field_at(lowest - 1, points))
+
+    assert (at.average, at.points, at.passed) == (lowest, points, True)
+    assert (below.average, below.passed) == (lowest - 1, False)
