@@ -6,9 +6,9 @@ The inputs: a player's title and federation are ``Player.title`` and ``Player.fe
 an opponent's rating is their FIDE standard rating (``Player.fide_standard``), else their
 own rating in the tournament's list at its start (:func:`ratings_in_force`, never the
 rating an organiser gave an unrated player for the initial ranking), else none (1400,
-§1.4.6d). The host federation is the organising club's. Four queries at most: the
-registrations, the games, the ratings in force (when a player has no FIDE rating) and none
-more however many players.
+§1.4.6d). The host federation is the organising club's. Three queries at most, however
+many players: the registrations, the games and the ratings in force (when a player has no
+FIDE rating).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ratings.queries.norm_words import (
 from ratings.queries.tournaments import ratings_in_force
 from rules.norms.exemptions import LargeSwiss, Participant, large_swiss
 from rules.norms.fide import (
+    PLAYED,
     Applicant,
     Event,
     EventKind,
@@ -263,9 +264,8 @@ def _unrated_zero(players, ratings, entries) -> set[int]:
         against_rated = [
             outcome
             for _n, outcome, other in entries.get(pk, [])
-            if other is not None and other.pk in ratings and outcome in (Outcome.WIN,
-            Outcome.DRAW, Outcome.LOSS)
-        ]  # fmt: skip
+            if other is not None and other.pk in ratings and outcome in PLAYED
+        ]
         if against_rated and all(outcome is Outcome.LOSS for outcome in against_rated):
             zero.add(pk)
     return zero
