@@ -180,7 +180,8 @@ def requirement_line(requirement: Requirement, verdict: Verdict) -> RequirementL
 
 
 def summary(verdict: Verdict, ahead: Forecast | None) -> str:
-    """The list page's cell: the norm, what is still needed, or why not."""
+    """The list page's cell: the norm, what is still needed, or the first reason why not
+    (the report gives them all)."""
     if verdict.passed:
         if verdict.ignored_rounds:
             return _("Norm (rounds %(rounds)s left out)") % {
@@ -198,10 +199,8 @@ def summary(verdict: Verdict, ahead: Forecast | None) -> str:
             }
         return _("Needs %(points)s of %(rounds)s") % values
     if ahead is not None:
-        return _("Out of reach: %(reason)s") % {
-            "reason": ", ".join(short(c) for c in ahead.blocked)
-        }
-    return _("No: %(reason)s") % {"reason": ", ".join(short(r.code) for r in verdict.failed)}
+        return _("Out of reach: %(reason)s") % {"reason": short(ahead.blocked[0])}
+    return _("No: %(reason)s") % {"reason": short(verdict.failed[0].code)}
 
 
 def forecast_lines(ahead: Forecast) -> list[str]:

@@ -9,7 +9,9 @@ from tests.factories import make_game, make_round, norm_tournament
 from tournaments.models import Tournament
 
 
-def test_a_player_follows_the_norm_on_a_phone_and_prints_the_report(live_server, chromium):
+def test_a_player_follows_the_norm_on_a_phone_and_prints_the_report(
+    live_server, chromium, screenshot
+):
     tournament, hero = norm_tournament(played=7, slug="norm-open")
     hero.account = user("hero")
     hero.save()
@@ -25,6 +27,7 @@ def test_a_player_follows_the_norm_on_a_phone_and_prints_the_report(live_server,
     assert first[0] == "1"
     assert "Needs 2 of 2" in first
     assert_no_horizontal_scroll(page)
+    screenshot(page, "norms-phone")
     page.get_by_role("link", name="Norm report").first.click()
     page.wait_for_url("**/tournaments/norm-open/norms/1/")
     assert page.get_by_text("Points still needed: 2 of the 2 rounds left.").is_visible()
@@ -43,6 +46,7 @@ def test_a_player_follows_the_norm_on_a_phone_and_prints_the_report(live_server,
     assert page.get_by_role("heading", name="GM norm: achieved", exact=True).is_visible()
     gm = page.locator("section.norm").first.locator("tbody tr")
     assert gm.count() == 9
+    screenshot(page, "norm-report-desktop")
     assert " ".join(gm.nth(8).inner_text().split()).startswith(
         "Performance rating (Rp = Ra + dp) 1.4.8 2600 ≥ 2600 met"
     )
