@@ -5,7 +5,18 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import check_in, event, home, lists, players, prizes, reference, screen, search
+from public.views import (
+    check_in,
+    event,
+    home,
+    lists,
+    norms,
+    players,
+    prizes,
+    reference,
+    screen,
+    search,
+)
 from public.views import tournaments as tournament_views
 
 
@@ -80,6 +91,7 @@ rating_patterns = [
     path("calculators/egf/", reference.EgfCalculatorView.as_view(), name="calculator_egf"),
     path("calculators/fesa/", reference.FesaCalculatorView.as_view(), name="calculator_fesa"),
     path("players/<int:pk>/games/", players.PlayerGamesView.as_view(), name="player_games"),
+    path("players/<int:pk>/norms/", norms.PlayerNormsView.as_view(), name="player_norms"),
     path(
         "players/<int:pk>/head-to-head/",
         players.HeadToHeadView.as_view(),
@@ -112,6 +124,8 @@ tournament_patterns = [
     path("<slug:slug>/check-in/", check_in.SelfCheckInView.as_view(), name="check_in"),
     path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
     path("<slug:slug>/prizes.csv", prizes.PrizesView.as_view(csv=True), name="prizes_csv"),
+    path("<slug:slug>/norms/", norms.NormsView.as_view(), name="norms"),
+    path("<slug:slug>/norms/<int:tpn>/", norms.NormReportView.as_view(), name="norm_report"),
     path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),
     path("<slug:slug>/player/<int:tpn>/", event.PlayerCardView.as_view(), name="player_card"),
     path("<slug:slug>/rounds/", event.RoundView.as_view(), name="rounds"),

@@ -135,3 +135,45 @@ def hort_tournament(**fields: Any) -> tuple[Tournament, dict[str, Player]]:
         for board, (white, black, result) in enumerate(games, start=1):
             make_game(round_, players[white], players[black], result, board=board)
     return tournament, players
+
+
+#: The hero's opponents (rating, title, federation) and the hero's results, as white.
+NORM_FIELD = [
+    (2450, "GM", "GER", "=="),
+    (2420, "GM", "FRA", "10"),
+    (2400, "GM", "ESP", "=="),
+    (2380, "IM", "ENG", "10"),
+    (2370, "IM", "NED", "=="),
+    (2350, "FM", "ENG", "10"),
+    (2340, "FM", "USA", "=="),
+    (2330, "", "ENG", "10"),
+    (2380, "", "ENG", "10"),
+]
+
+
+def norm_tournament(played: int = 9, hero: Player | None = None, **fields):
+    """A 9-round Swiss hosted by an English club: the hero (ENG, untitled, number 1; a new
+    player unless given) meets :data:`NORM_FIELD` and, after all 9 rounds, has a GM norm
+    exactly at its limits (7 of 9, Ra 2380, Rp 2600: docs/norms.md). Opponent 8 has no FIDE
+    rating, only their own in the list."""
+    fields.setdefault("status", "finished" if played == 9 else "running")
+    fields.setdefault("start_date", datetime.date(2026, 3, 1))
+    fields.setdefault("end_date", fields["start_date"] + datetime.timedelta(days=8))
+    tournament = make_tournament(
+        club=make_club(federation="ENG"), rounds_planned=9, pairing_system="swiss_dutch", **fields
+    )
+    hero = hero or make_player("Hero", federation="ENG", fide_standard=2390)
+    opponents = []
+    for number, (rating, title, federation, _result) in enumerate(NORM_FIELD, start=1):
+        if number == 8:  # no FIDE rating: their own rating in the list at the start counts
+            player = make_player(f"Opp{number}", federation=federation, title=title)
+            make_rating(player, 2330, starting_rating=2330)
+        else:
+            player = make_player(
+                f"Opp{number}", federation=federation, title=title, fide_standard=rating
+            )
+        opponents.append(player)
+    register(tournament, hero, *opponents)
+    for number, (_r, _t, _f, result) in enumerate(NORM_FIELD[:played], start=1):
+        make_game(make_round(tournament, number), hero, opponents[number - 1], result)
+    return tournament, hero

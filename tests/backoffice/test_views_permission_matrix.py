@@ -64,6 +64,9 @@ READ_ONLY = frozenset(
         "tournaments:progress",
         "tournaments:prizes",
         "tournaments:prizes_csv",
+        "tournaments:norms",
+        "tournaments:norm_report",
+        "ratings:player_norms",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
@@ -676,6 +679,23 @@ def test_back_office_pages_need_the_role(world, name):
         for role in ROLES
     }
     assert statuses == expected
+
+
+@pytest.mark.parametrize(
+    "name", ["tournaments:norms", "tournaments:norm_report", "ratings:player_norms"]
+)
+def test_the_norm_pages_are_read_by_everyone(world, name):
+    _published_round(world)
+    args = {
+        "tournaments:norms": [world.tournament.slug],
+        "tournaments:norm_report": [world.tournament.slug, 1],
+        "ratings:player_norms": [world.players[0].pk],
+    }[name]
+    url = reverse(name, args=args)
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    assert statuses == dict.fromkeys(ROLES, 200)
 
 
 def test_my_tournaments_lists_only_the_users_tournaments(world):
