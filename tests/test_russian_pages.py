@@ -290,9 +290,14 @@ def _around(text: str, match: re.Match) -> str:
     return f"…{text[max(0, match.start() - 40) : match.end() + 40]}…"
 
 
+#: A web address printed on a page (the check-in page's, under its QR code): not words.
+PRINTED_ADDRESS = re.compile(r"https?://\S+")
+
+
 def _problems(pages: dict[str, str]) -> list[str]:
     problems = []
     for url, text in pages.items():
+        text = PRINTED_ADDRESS.sub("", text)
         for msgid, match in english_msgids(text):
             problems.append(f"{url}: msgid {msgid!r}: {_around(text, match)}")
         for match in ENGLISH_WORDS.finditer(text):
