@@ -54,6 +54,11 @@ class AuditAction(models.TextChoices):
     INVITATION_REVOKED = "invitation_revoked", _("invitation revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("invitation accepted")
     PRIZES_SET = "prizes_set", _("prize table set")
+    EVENT_CREATED = "event_created", _("event created")
+    EVENT_CHANGED = "event_changed", _("event changed")
+    SECTION_ADDED = "section_added", _("section added")
+    SECTION_CHANGED = "section_changed", _("section changed")
+    SECTION_REMOVED = "section_removed", _("section removed")
 
 
 class MailKind(models.TextChoices):

@@ -3,8 +3,8 @@
 Roles (see ``docs/roles.md``):
 
 - **staff** (``user.is_staff``, active): everything, and the Django admin;
-- **club organiser** (``Club.organisers``): the club's players and tournaments, appointing
-  the arbiters of those tournaments;
+- **club organiser** (``Club.organisers``): the club's players, tournaments and events,
+  appointing the arbiters of those tournaments;
 - **arbiter** (``Tournament.arbiters``): pairings, results, byes, withdrawals and forbidden
   pairs of their tournaments only (an organiser of the tournament's club may do the same);
 - **player** (``Player.account``): their own data, and reporting their own result when the
@@ -141,6 +141,16 @@ def can_manage_tournament(user: User, tournament: Tournament) -> bool:
     return Club.objects.filter(pk=tournament.club_id, organisers=user).exists()
 
 
+def can_manage_event(user: User, event: Any) -> bool:
+    """An event's settings, sections and discounts (staff, its club's organisers); an event
+    without a club is staff's only."""
+    if is_staff(user):
+        return True
+    if event is None or event.club_id is None or not _active(user):
+        return False
+    return Club.objects.filter(pk=event.club_id, organisers=user).exists()
+
+
 def can_arbitrate(user: User, tournament: Tournament) -> bool:
     """Pairings, results, byes, withdrawals of ``tournament`` (its arbiters and managers).
 
@@ -227,6 +237,7 @@ _PREDICATES = {
     ),
     "club": can_manage_club,
     "manager": can_manage_tournament,
+    "event": can_manage_event,
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
     "invitee": lambda _actor, subject: token_matches(*subject),
@@ -264,6 +275,11 @@ def organiser_of(club: Club | None) -> Check:
 def manager_of(tournament: Tournament) -> Check:
     """A tournament's settings, registrations and arbiters: staff, its club's organisers."""
     return Check("manager", tournament)
+
+
+def organiser_of_event(event: Any) -> Check:
+    """An event's settings, sections and discounts: staff, the organisers of its club."""
+    return Check("event", event)
 
 
 def arbiter_of(tournament: Tournament) -> Check:
