@@ -33,6 +33,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from core.invitation_tokens import token_matches
+from events.models import Event
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
 from tournaments.models import Game, Tournament
@@ -103,6 +104,17 @@ def managed_tournaments(user: User) -> Any:
     return Tournament.objects.filter(pk__in=_tournament_ids(user))
 
 
+def managed_events(user: User) -> Any:
+    """The events of the clubs ``user`` organises (all for staff), newest first."""
+    if is_staff(user):
+        events = Event.objects.all()
+    elif not _active(user):
+        events = Event.objects.none()
+    else:
+        events = Event.objects.filter(club__organisers=user)
+    return events.order_by("-start_date", "name")
+
+
 def _tournament_ids(user: User) -> Any:
     return (
         Tournament.objects.filter(Q(club__organisers=user) | Q(arbiters=user))
@@ -141,7 +153,7 @@ def can_manage_tournament(user: User, tournament: Tournament) -> bool:
     return Club.objects.filter(pk=tournament.club_id, organisers=user).exists()
 
 
-def can_manage_event(user: User, event: Any) -> bool:
+def can_manage_event(user: User, event: Event | None) -> bool:
     """An event's settings, sections and discounts (staff, its club's organisers); an event
     without a club is staff's only."""
     if is_staff(user):
@@ -277,7 +289,7 @@ def manager_of(tournament: Tournament) -> Check:
     return Check("manager", tournament)
 
 
-def organiser_of_event(event: Any) -> Check:
+def organiser_of_event(event: Event) -> Check:
     """An event's settings, sections and discounts: staff, the organisers of its club."""
     return Check("event", event)
 

@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import event, home, lists, players, prizes, reference, screen, search
+from public.views import event, events, home, lists, players, prizes, reference, screen, search
 from public.views import tournaments as tournament_views
 
 
@@ -137,4 +137,7 @@ tournament_patterns = [
 ]
 
 #: The public pages of an event (its sections, the entry form, the entry list), under /events/.
-event_patterns: list = []
+event_patterns: list = [
+    path("", events.EventListView.as_view(), name="list"),
+    path("<slug:slug>/", events.EventView.as_view(), name="event"),
+]
