@@ -88,8 +88,16 @@ def upcoming_and_past(today: datetime.date) -> tuple[list[Event], list[Event]]:
 
 
 def event_of(tournament: Tournament) -> Event | None:
-    """The event ``tournament`` is a section of, if any."""
-    return Event.objects.filter(sections__tournament=tournament).first()
+    """The event ``tournament`` is a section of, if any: no query when the tournament was
+    read with ``select_related("section__event")`` (:data:`WITH_EVENT`)."""
+    try:
+        return tournament.section.event
+    except Section.DoesNotExist:
+        return None
+
+
+#: What to ``select_related`` on a tournament whose page names its event (:func:`event_of`).
+WITH_EVENT = "section__event"
 
 
 def sections_of(event: Event) -> list[Section]:

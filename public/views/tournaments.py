@@ -9,7 +9,7 @@ from django_tables2 import RequestConfig, SingleTableView
 
 from core import audit
 from core.audit import can_see_audit
-from events.queries.sections import event_of
+from events.queries.sections import WITH_EVENT, event_of
 from public.tables.event import SwissCrosstableTable
 from public.tables.tournaments import (
     AuditTable,
@@ -59,7 +59,7 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     context_object_name = "tournament"
 
     def get_queryset(self):
-        return tournament_for_page()
+        return tournament_for_page().select_related(WITH_EVENT)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

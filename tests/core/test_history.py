@@ -94,6 +94,15 @@ PARAMS = [
     (A.INVITATION_REVOKED, {"email": "anna@kingside.ru", "club": "Kingside"}),
     (A.INVITATION_ACCEPTED, {"user": "anna", "club": "Kingside", "variant": "player"}),
     (A.PRIZES_SET, {"count": 6, "total": "2300.00", "currency": "EUR"}),
+    (A.EVENT_CREATED, {"event": "Kingside Weekend"}),
+    (A.EVENT_CHANGED, {"event": "Kingside Weekend", "fields": ["venue", "end_date"]}),
+    (A.EVENT_CHANGED, {"event": "Kingside Weekend", "variant": "discounts", "count": 2}),
+    (A.SECTION_ADDED, {"event": "Kingside Weekend", "tournament": "Open B"}),
+    (
+        A.SECTION_CHANGED,
+        {"event": "Kingside Weekend", "tournament": "Open B", "fields": ["cap", "rating_max"]},
+    ),
+    (A.SECTION_REMOVED, {"event": "Kingside Weekend", "tournament": "Open B"}),
 ]
 
 
