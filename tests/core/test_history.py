@@ -18,6 +18,8 @@ NAMES = {
     "Bell, Bob",
     "Kingside",
     "Autumn Open",
+    "Kingside Weekend",
+    "Open B",
     "Chess standard",
     "anna",
     "bob",
