@@ -10,6 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Count, Q, QuerySet
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from events.enums import EntryStatus, Rated
@@ -65,6 +66,14 @@ def discount_text(discount: Discount) -> str:
     elif discount.age is not None and discount.kind == "senior":
         who = _("seniors %(age)d+") % {"age": discount.age}
     return _("%(who)s: −%(percent)d%%") % {"who": who, "percent": discount.percent}
+
+
+def fee_text(amount: Decimal, currency: str) -> str:
+    """An entry fee as the pages show it: "15 EUR", "12.50 EUR", "free"."""
+    if not amount:
+        return _("free")
+    places = 0 if amount == amount.to_integral_value() else 2
+    return f"{formats.number_format(amount, decimal_pos=places)} {currency}"
 
 
 def events_overview() -> QuerySet[Event]:
@@ -132,6 +141,7 @@ class SectionRow:
     tournament: Tournament
     restrictions: str
     fee: Decimal
+    fee_text: str
     accepted: int
     cap: int | None
     players: int
@@ -169,6 +179,7 @@ def section_rows(event: Event, *, leaders: bool = True) -> list[SectionRow]:
             tournament=tournament,
             restrictions=restrictions_text(section),
             fee=section.fee,
+            fee_text=fee_text(section.fee, event.currency),
             accepted=section.accepted_count,
             cap=section.cap,
             players=section.players_count,

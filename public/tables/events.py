@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -44,14 +43,6 @@ class EventTable(PriorityMixin, BaseTable):
         orderable = False
 
 
-def fee_text(amount, currency: str) -> str:
-    """An entry fee as the event page shows it: "15 EUR", "12.50 EUR", "free"."""
-    if not amount:
-        return _("free")
-    places = 0 if amount == amount.to_integral_value() else 2
-    return f"{formats.number_format(amount, decimal_pos=places)} {currency}"
-
-
 class SectionTable(CardsMixin, BaseTable):
     """An event's sections as chess-results lists them: each links to its tournament."""
 
@@ -82,10 +73,6 @@ class SectionTable(CardsMixin, BaseTable):
         orderable = False
         attrs = {"class": "table sections"}
 
-    def __init__(self, rows: list[SectionRow], *, currency: str, **kwargs):
-        self.currency = currency
-        super().__init__(rows, **kwargs)
-
     def render_name(self, record: SectionRow, value: str) -> str:
         return format_html('<a href="{}">{}</a>', record.tournament.get_absolute_url(), value)
 
@@ -96,7 +83,7 @@ class SectionTable(CardsMixin, BaseTable):
         return value.label
 
     def render_fee(self, record: SectionRow) -> str:
-        return fee_text(record.fee, self.currency)
+        return record.fee_text
 
     def render_entries(self, record: SectionRow) -> str:
         if record.cap:

@@ -38,6 +38,6 @@ class EventView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         event = self.object
-        context["sections_table"] = SectionTable(section_rows(event), currency=event.currency)
+        context["sections_table"] = SectionTable(section_rows(event))
         context["discounts"] = [discount_text(d) for d in event.discounts.all()]
         return context

@@ -17,6 +17,7 @@ from events.queries.sections import (
     attachable_tournaments,
     discount_text,
     event_of,
+    fee_text,
     restrictions,
     restrictions_text,
     section_rows,
@@ -82,6 +83,14 @@ def test_restrictions_in_russian():
 )
 def test_discount_in_words(fields, text):
     assert discount_text(Discount(**fields)) == text
+
+
+@pytest.mark.parametrize(
+    ("amount", "text"),
+    [(Decimal("15.00"), "15 EUR"), (Decimal("12.50"), "12.50 EUR"), (Decimal("0"), "free")],
+)
+def test_fee_in_words(amount, text):
+    assert fee_text(amount, "EUR") == text
 
 
 @pytest.mark.django_db

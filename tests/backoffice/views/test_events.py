@@ -122,7 +122,7 @@ def test_the_event_page_shows_each_section_with_its_restrictions(client, organis
 
     assert f'id="section-{section.pk}"' in html
     assert '<span class="restrictions">rating under 1800</span>' in html
-    assert "Entries: 0 / 10" in html
+    assert "Entry fee: free · Entries: 0 / 10" in html
 
 
 def test_tournaments_link_to_their_event_and_back(client, organiser, event, club):
