@@ -9,17 +9,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import formats
 from django.utils.translation import gettext as _
 
 from events.enums import EntryStatus, Rated
-from events.models import Discount, Event, Section
+from events.models import Discount, Entry, Event, Section
 from players.enums import Sex
 from players.models import Player
 from ratings.queries.tournaments import tournament_standings
 from tournaments.enums import RoundStatus
-from tournaments.models import Tournament
+from tournaments.models import Registration, Round, Tournament
 from tournaments.queries import standings
 from tournaments.queries.rounds import planned_rounds
 
@@ -159,14 +160,18 @@ def section_rows(event: Event, *, leaders: bool = True) -> list[SectionRow]:
         Section.objects.filter(event=event)
         .select_related("tournament__rating_list", "tournament__club")
         .annotate(
-            accepted_count=Count(
-                "entries", filter=Q(entries__status=EntryStatus.ACCEPTED), distinct=True
+            accepted_count=_count(
+                Entry.objects.filter(section=OuterRef("pk"), status=EntryStatus.ACCEPTED),
+                "section",
             ),
-            players_count=Count("tournament__registrations", distinct=True),
-            rounds_count=Count(
-                "tournament__rounds",
-                filter=Q(tournament__rounds__status=RoundStatus.PUBLISHED),
-                distinct=True,
+            players_count=_count(
+                Registration.objects.filter(tournament=OuterRef("tournament")), "tournament"
+            ),
+            rounds_count=_count(
+                Round.objects.filter(
+                    tournament=OuterRef("tournament"), status=RoundStatus.PUBLISHED
+                ),
+                "tournament",
             ),
         )
         .order_by("order", "pk")
@@ -190,6 +195,13 @@ def section_rows(event: Event, *, leaders: bool = True) -> list[SectionRow]:
             row.leader, row.leader_points = _leader(tournament)
         rows.append(row)
     return rows
+
+
+def _count(rows: QuerySet, by: str) -> Coalesce:
+    """The number of ``rows`` (filtered on the outer row) as a subquery: no join multiplies
+    another's rows."""
+    counted = rows.order_by().values(by).annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
 
 
 def _leader(tournament: Tournament) -> tuple[Player | None, Fraction | None]:
