@@ -22,7 +22,7 @@ from core import roles
 from core.roles import SYSTEM
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
-from tests.factories import make_player, standard_list
+from tests.factories import make_event, make_player, standard_list
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
@@ -392,3 +392,27 @@ def test_the_create_form_offers_an_organiser_their_clubs_only(event, client):
         [tournament.club],
         True,
     )
+
+
+def test_an_event_is_managed_by_its_clubs_organisers_and_staff():
+    home, away = Club.objects.create(name="Home"), Club.objects.create(name="Away")
+    users = {
+        name: get_user_model().objects.create_user(name)
+        for name in ("organiser", "away", "inactive", "player")
+    }
+    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    home.organisers.add(users["organiser"], users["inactive"])
+    away.organisers.add(users["away"])
+    users["inactive"].is_active = False
+    users["inactive"].save()
+    event = make_event("Home Weekend", club=home)
+    clubless = make_event("Festival")
+
+    may = {name: roles.can_manage_event(user, event) for name, user in users.items()}
+
+    assert may == {"organiser": True, "away": False, "inactive": False, "player": False}
+    assert roles.can_manage_event(staff, clubless) is True
+    assert roles.can_manage_event(users["organiser"], clubless) is False
+    assert roles.organiser_of_event(event).allows(SYSTEM) is True
+    assert [e.name for e in roles.managed_events(users["organiser"])] == ["Home Weekend"]
+    assert [e.name for e in roles.managed_events(staff)] == ["Festival", "Home Weekend"]
