@@ -154,3 +154,20 @@ def test_the_list_takes_the_same_queries_for_any_number_of_events(
     assert cached.content == response.content
 
     assert len(body_rows(response.content)) == item_count
+
+
+@pytest.mark.parametrize("item_count", [1, 3])
+def test_the_event_page_takes_the_same_queries_for_any_number_of_unplayed_sections(
+    client, django_assert_num_queries, item_count
+):
+    event = make_event("Weekend", slug="weekend", club=make_club())
+    for _ in range(item_count):
+        make_section(event)
+
+    # the lists' versions (the anonymous page cache), the event with its club, the sections
+    # with their tournaments and counts, the discounts (a section with a round played adds
+    # its standings for the leader)
+    with django_assert_num_queries(4):
+        response = client.get(reverse("events:event", args=["weekend"]))
+
+    assert len(body_rows(response.content)) == item_count
