@@ -168,32 +168,50 @@ def create_tournament(
     with change(
         actor=actor, role=roles.creator_for(settings.get("club")), submission=submission
     ) as unit:
-        if slug:
-            if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
-                raise ValidationError(
-                    {"slug": _("The address “%(slug)s” is already taken.") % {"slug": slug}}
-                )
-        else:
-            slug = free_slug(slugify(name, allow_unicode=False))
-        tournament = Tournament(
-            name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
-        )
-        check_settings(tournament)
-        try:
-            tournament.tiebreaks = validate_tiebreaks(
-                tournament.tiebreaks or "", round_robin=tournament.is_round_robin
-            )
-        except ValidationError as error:
-            raise ValidationError({"tiebreaks": error.messages}) from None
-        tournament.full_clean()
-        tournament.save()
-        unit.audit(
-            AuditAction.TOURNAMENT_CREATED,
-            params={"tournament": tournament.name},
-            tournament=tournament,
-            after=snapshot(tournament, ["name", "slug", "club", "rating_list", "start_date"]),
+        tournament = write_tournament(
+            unit, name=name, start_date=start_date, end_date=end_date, slug=slug, **settings
         )
         unit.answered(tournament)
+    return tournament
+
+
+def write_tournament(
+    unit: Any,
+    *,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date,
+    slug: str = "",
+    **settings: Any,
+) -> Tournament:
+    """The body of :func:`create_tournament` in the caller's unit (a new section of an event,
+    ``actions.events.add_section``): the checks that need the database, the row, its audit
+    entry. The caller checked the role, the fields and the name."""
+    if slug:
+        if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+            raise ValidationError(
+                {"slug": _("The address “%(slug)s” is already taken.") % {"slug": slug}}
+            )
+    else:
+        slug = free_slug(slugify(name, allow_unicode=False))
+    tournament = Tournament(
+        name=name, slug=slug, start_date=start_date, end_date=end_date, **settings
+    )
+    check_settings(tournament)
+    try:
+        tournament.tiebreaks = validate_tiebreaks(
+            tournament.tiebreaks or "", round_robin=tournament.is_round_robin
+        )
+    except ValidationError as error:
+        raise ValidationError({"tiebreaks": error.messages}) from None
+    tournament.full_clean()
+    tournament.save()
+    unit.audit(
+        AuditAction.TOURNAMENT_CREATED,
+        params={"tournament": tournament.name},
+        tournament=tournament,
+        after=snapshot(tournament, ["name", "slug", "club", "rating_list", "start_date"]),
+    )
     return tournament
 
 

@@ -36,6 +36,7 @@ from backoffice.forms.tournaments import (
 from backoffice.queries import account_name, candidates, tournament_game
 from backoffice.tables import RegistrationTable, RoundTable
 from core import roles
+from events.queries.sections import event_of
 from players.models import Player
 from ratings.queries.tournaments import tournament_grades
 from tournaments.enums import PairingSystem, RoundStatus, TournamentStatus
@@ -232,6 +233,7 @@ def dashboard_context(request: HttpRequest, tournament: Tournament, **extra: Any
         "requested_byes": page.requested_byes,
         "forbidden_pairs": page.forbidden_pairs,
         "frozen": page.frozen,
+        "event": event_of(tournament),
         **extra,
     }
 

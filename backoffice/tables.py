@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from events.models import Event
 from tournaments.models import Registration, Tournament
 from web.tables import (
     BaseTable,
@@ -84,6 +85,30 @@ class RoundTable(CardsMixin, BaseTable):
         return record.status_label
 
 
+class OrganiserEventTable(CardsMixin, BaseTable):
+    """The organiser's events: each links to its organiser page and its public page."""
+
+    wide = ("name",)
+
+    name = tables.Column(verbose_name=_("Event"), orderable=False)
+    club = tables.Column(verbose_name=_("Club"), accessor="club__name", default="–")
+    start_date = DateColumn(verbose_name=_("Start"), format="SHORT_DATE_FORMAT", orderable=False)
+    end_date = DateColumn(verbose_name=_("End"), format="SHORT_DATE_FORMAT", orderable=False)
+    public = tables.Column(verbose_name="", accessor="slug", orderable=False)
+
+    class Meta(BaseTable.Meta):
+        model = Event
+        fields = ()
+        orderable = False
+
+    def render_name(self, record: Event, value: str) -> str:
+        url = reverse("events:organise", args=[record.slug])
+        return format_html('<a href="{}">{}</a>', url, value)
+
+    def render_public(self, record: Event) -> str:
+        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), _("Public page"))
+
+
 class OrganiserTournamentTable(CardsMixin, BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
@@ -96,6 +121,9 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
+    event = tables.Column(
+        verbose_name=_("Event"), accessor="section__event__name", orderable=False, default=""
+    )
     links = tables.Column(verbose_name="", accessor="slug", orderable=False)
 
     class Meta(BaseTable.Meta):
@@ -108,6 +136,11 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
 
     def render_pairing_system(self, record: Tournament) -> str:
         return record.get_pairing_system_display()
+
+    def render_event(self, record: Tournament, value: str) -> str:
+        """The event the tournament is a section of, linked to the event's organiser page."""
+        url = reverse("events:organise", args=[record.section.event.slug])
+        return format_html('<a href="{}">{}</a>', url, value)
 
     def render_status(self, record: Tournament) -> str:
         return record.get_status_display()

@@ -9,6 +9,7 @@ from django.urls import path
 from backoffice.views import (
     check_in,
     clubs,
+    events,
     fide,
     invitations,
     lifecycle,
@@ -223,4 +224,33 @@ tournament_patterns = [
 ]
 
 #: The organiser's pages of an event (its sections, entries, fees), under /events/.
-event_patterns: list = []
+event_patterns: list = [
+    path("organise/", events.EventListView.as_view(), name="organise_list"),
+    path("organise/new/", events.EventCreateView.as_view(), name="organise_create"),
+    path("<slug:slug>/organise/", events.EventView.as_view(), name="organise"),
+    path(
+        "<slug:slug>/organise/sections/new/",
+        events.NewSectionView.as_view(),
+        name="organise_new_section",
+    ),
+    path(
+        "<slug:slug>/organise/sections/attach/",
+        events.AttachSectionView.as_view(),
+        name="organise_attach_section",
+    ),
+    path(
+        "<slug:slug>/organise/sections/<int:pk>/",
+        events.SectionView.as_view(),
+        name="organise_section",
+    ),
+    path(
+        "<slug:slug>/organise/sections/<int:pk>/remove/",
+        events.RemoveSectionView.as_view(),
+        name="organise_remove_section",
+    ),
+    path(
+        "<slug:slug>/organise/discounts/",
+        events.DiscountsView.as_view(),
+        name="organise_discounts",
+    ),
+]

@@ -58,6 +58,11 @@ class AuditAction(models.TextChoices):
     CHECKED_IN = "checked_in", _("player checked in")
     CHECK_IN_UNDONE = "check_in_undone", _("check-in undone")
     LEFT_OUT_ABSENT = "left_out_absent", _("player not checked in left out of a round")
+    EVENT_CREATED = "event_created", _("event created")
+    EVENT_CHANGED = "event_changed", _("event changed")
+    SECTION_ADDED = "section_added", _("section added")
+    SECTION_CHANGED = "section_changed", _("section changed")
+    SECTION_REMOVED = "section_removed", _("section removed")
 
 
 class MailKind(models.TextChoices):

@@ -91,6 +91,12 @@ MESSAGES: dict[str, Any] = {
     A.TOURNAMENT_DELETED: _("Tournament %(tournament)s deleted"),
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
     A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),
+    A.EVENT_CREATED: _("Event %(event)s created"),
+    A.EVENT_CHANGED: _("Event %(event)s changed: %(fields)s"),
+    (A.EVENT_CHANGED, "discounts"): _("Event %(event)s: discounts set (%(count)d)"),
+    A.SECTION_ADDED: _("%(tournament)s added to the event %(event)s as a section"),
+    A.SECTION_CHANGED: _("Section %(tournament)s of %(event)s changed: %(fields)s"),
+    A.SECTION_REMOVED: _("%(tournament)s removed from the event %(event)s"),
     A.TOURNAMENT_STATUS_CHANGED: _("%(tournament)s: %(before)s → %(after)s"),
     (A.CHECK_IN_RULE_SET, "off"): _("Check-in switched off"),
     (A.CHECK_IN_RULE_SET, "first"): _("Check-in before round 1"),
@@ -110,6 +116,8 @@ LATER_ROUNDS = _("(confirmed: later rounds %(rounds)s were already paired)")
 #: The model whose fields a "changed: fields" entry names.
 FIELDS_OF = {
     A.CLUB_CHANGED: "players.Club",
+    A.EVENT_CHANGED: "events.Event",
+    A.SECTION_CHANGED: "events.Section",
     A.PLAYER_CHANGED: "players.Player",
     A.RATING_LIST_CHANGED: "ratings.RatingList",
     A.REGISTRATION_CHANGED: "tournaments.Registration",

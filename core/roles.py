@@ -3,8 +3,8 @@
 Roles (see ``docs/roles.md``):
 
 - **staff** (``user.is_staff``, active): everything, and the Django admin;
-- **club organiser** (``Club.organisers``): the club's players and tournaments, appointing
-  the arbiters of those tournaments;
+- **club organiser** (``Club.organisers``): the club's players, tournaments and events,
+  appointing the arbiters of those tournaments;
 - **arbiter** (``Tournament.arbiters``): pairings, results, byes, withdrawals and forbidden
   pairs of their tournaments only (an organiser of the tournament's club may do the same);
 - **player** (``Player.account``): their own data, and reporting their own result when the
@@ -34,6 +34,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from core.invitation_tokens import token_matches
+from events.models import Event
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
@@ -105,6 +106,17 @@ def managed_tournaments(user: User) -> Any:
     return Tournament.objects.filter(pk__in=_tournament_ids(user))
 
 
+def managed_events(user: User) -> Any:
+    """The events of the clubs ``user`` organises (all for staff), newest first."""
+    if is_staff(user):
+        events = Event.objects.all()
+    elif not _active(user):
+        events = Event.objects.none()
+    else:
+        events = Event.objects.filter(club__organisers=user)
+    return events.order_by("-start_date", "name")
+
+
 def _tournament_ids(user: User) -> Any:
     return (
         Tournament.objects.filter(Q(club__organisers=user) | Q(arbiters=user))
@@ -141,6 +153,16 @@ def can_manage_tournament(user: User, tournament: Tournament) -> bool:
     if tournament.club_id is None or not _active(user):
         return False
     return Club.objects.filter(pk=tournament.club_id, organisers=user).exists()
+
+
+def can_manage_event(user: User, event: Event | None) -> bool:
+    """An event's settings, sections and discounts (staff, its club's organisers); an event
+    without a club is staff's only."""
+    if is_staff(user):
+        return True
+    if event is None or event.club_id is None or not _active(user):
+        return False
+    return Club.objects.filter(pk=event.club_id, organisers=user).exists()
 
 
 def can_arbitrate(user: User, tournament: Tournament) -> bool:
@@ -238,6 +260,7 @@ _PREDICATES = {
     ),
     "club": can_manage_club,
     "manager": can_manage_tournament,
+    "event": can_manage_event,
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
     "invitee": lambda _actor, subject: token_matches(*subject),
@@ -278,6 +301,11 @@ def organiser_of(club: Club | None) -> Check:
 def manager_of(tournament: Tournament) -> Check:
     """A tournament's settings, registrations and arbiters: staff, its club's organisers."""
     return Check("manager", tournament)
+
+
+def organiser_of_event(event: Event) -> Check:
+    """An event's settings, sections and discounts: staff, the organisers of its club."""
+    return Check("event", event)
 
 
 def arbiter_of(tournament: Tournament) -> Check:

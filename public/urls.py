@@ -8,6 +8,7 @@ from django.urls import path, register_converter
 from public.views import (
     check_in,
     event,
+    events,
     home,
     lists,
     norms,
@@ -152,4 +153,7 @@ tournament_patterns = [
 ]
 
 #: The public pages of an event (its sections, the entry form, the entry list), under /events/.
-event_patterns: list = []
+event_patterns: list = [
+    path("", events.EventListView.as_view(), name="list"),
+    path("<slug:slug>/", events.EventView.as_view(), name="event"),
+]

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from events.models import Event, Section
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange, RatingList
 from rules.search_key import club_key, player_key
@@ -99,6 +100,26 @@ def make_change(game: Game, player: Player, opponent: Player, **fields: Any) -> 
     return RatingChange.objects.create(
         game=game, tournament=tournament, player=player, opponent=opponent, **fields
     )
+
+
+def make_event(name: str | None = None, **fields: Any) -> Event:
+    """An event (2026-03-07..08 unless given), its slug from a counter."""
+    number = next(_sequence)
+    fields.setdefault("start_date", datetime.date(2026, 3, 7))
+    fields.setdefault("end_date", fields["start_date"] + datetime.timedelta(days=1))
+    return Event.objects.create(
+        name=name or f"Event {number}", slug=fields.pop("slug", f"e-{number}"), **fields
+    )
+
+
+def make_section(event: Event, tournament: Tournament | None = None, **fields: Any) -> Section:
+    """A section of ``event``: ``tournament``, or a new one of the event's club and dates."""
+    if tournament is None:
+        tournament = make_tournament(
+            club=event.club, start_date=event.start_date, end_date=event.end_date
+        )
+    fields.setdefault("order", event.sections.count() + 1)
+    return Section.objects.create(event=event, tournament=tournament, **fields)
 
 
 def make_published_list(date: datetime.date, rating_list: RatingList | None = None):

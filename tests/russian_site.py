@@ -13,11 +13,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from actions.boards import add_game, delete_game, swap_boards
 from actions.byes import add_forbidden_pair, cancel_bye, request_bye
+from actions.events import add_section, create_event, set_discounts
 from actions.players import create_player, merge_players, update_player
 from actions.prizes import set_prize_table
 from actions.ratings import set_declared_grade, set_starting_rating
@@ -310,6 +312,47 @@ def _manual(club: Club, staff) -> Tournament:
     return event
 
 
+def _event(club: Club, staff: Any, section: Any) -> None:
+    """An event with the round robin as one section (restricted, with a fee) and a new Swiss
+    section, and discounts: its public and organiser pages carry every kind of its text."""
+    event = create_event(
+        name="Кубок Ладьи",
+        start_date=section.start_date,
+        end_date=section.end_date,
+        club=club,
+        venue="Дом шахмат",
+        city="Москва",
+        rules="Семь туров.\n\nКонтроль 90 минут.",
+        actor=staff,
+    )
+    add_section(
+        actor=staff,
+        event=event,
+        tournament=section,
+        age_max=12,
+        rating_min=1600,
+        rating_max=1999,
+        sex="f",
+        rated="rated",
+        cap=10,
+        fee=Decimal("15"),
+    )
+    add_section(
+        actor=staff,
+        event=event,
+        new={"name": "Кубок Ладьи: Б", "pairing_system": "swiss_dutch", "rounds_planned": 5},
+    )
+    set_discounts(
+        actor=staff,
+        event=event,
+        discounts=[
+            {"kind": "junior", "age": 18, "percent": 50},
+            {"kind": "senior", "age": 65, "percent": 25},
+            {"kind": "women", "percent": 20},
+        ],
+    )
+
+
 def build_site() -> Site:
     staff, arbiter, account = _users()
     club = Club.objects.create(name="Ладья")
@@ -319,6 +362,7 @@ def build_site() -> Site:
     go = _mcmahon(club, staff, shogi=False)
     shogi = _mcmahon(club, staff, shogi=True)
     manual = _manual(club, staff)
+    _event(club, staff, round_robin)
     twin = create_player(last_name="Ivanova", first_name="A.", sex="f", club=club, actor=staff)
     merge_players(
         keep=Player.objects.get(last_name="Ivanova", first_name="Anna"), duplicate=twin, actor=staff

@@ -21,6 +21,9 @@ What it builds (defaults: 160 players, 6 months):
 - a go club rated by the EGF (declared grades, a class A championship and a class B handicap
   tournament with handicap games) and a shogi club rated by FESA (a round robin); see
   :mod:`backoffice.seed.go_shogi` (always rated, also with ``--no-ratings``);
+- an upcoming weekend event of the home club, "Riverside Weekend Open", with three sections
+  (Open A and Open B under 1800, Swiss; a rapid round robin), a rules text, places, fees and
+  discounts (:mod:`~backoffice.seed.weekend`);
 - at the end every event whose rounds are all played is finished as its organiser would
   (``finish_tournament``: final standings frozen), so only the championship runs.
 

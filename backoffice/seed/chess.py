@@ -3,8 +3,8 @@
 :class:`Demo` gathers the steps of :mod:`~backoffice.seed.people` (players),
 :mod:`~backoffice.seed.events` (the monthly events), :mod:`~backoffice.seed.play` (pairings
 and results) and :mod:`~backoffice.seed.write` (bulk inserts), all driven by one seeded
-``random.Random``. :func:`write_and_rate` writes it, closes the monthly lists and adds the go
-and shogi sections.
+``random.Random``. :func:`write_and_rate` writes it, closes the monthly lists, adds the go
+and shogi sections and the weekend event (:mod:`~backoffice.seed.weekend`).
 """
 
 import datetime as dt
@@ -17,6 +17,7 @@ from backoffice.seed.events import EventsPlan, PlannedTournament, month_start
 from backoffice.seed.go_shogi import seed_go_and_shogi
 from backoffice.seed.people import Person, PlayersPlan
 from backoffice.seed.play import Play
+from backoffice.seed.weekend import seed_weekend_event
 from backoffice.seed.write import Write
 from core.roles import SYSTEM
 from ratings.models import RatingList
@@ -51,6 +52,8 @@ def write_and_rate(demo: Demo, *, rate: bool) -> dict[str, int]:
     # Go and shogi: entered through the services, so always rated (a small section).
     counts.update(seed_go_and_shogi(seed=demo.seed, first_day=demo.first_day, months=demo.months))
     counts["finished tournaments"] = finish_played()
+    seed_weekend_event(demo.today)
+    counts["events"] = 1
     return counts
 
 

@@ -24,6 +24,7 @@ from django.views import View
 
 from core import roles
 from core.submissions import AlreadySubmitted, posted, refuse_repeat
+from events.queries.sections import WITH_EVENT
 from tournaments.models import (
     Tournament,
 )
@@ -97,7 +98,9 @@ class TournamentMixin(RoleRequiredMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         tournament = (
-            Tournament.objects.select_related("rating_list").filter(slug=kwargs["slug"]).first()
+            Tournament.objects.select_related("rating_list", WITH_EVENT)
+            .filter(slug=kwargs["slug"])
+            .first()
         )
         if tournament is None:
             return missing(self)

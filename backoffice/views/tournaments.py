@@ -56,7 +56,7 @@ class TournamentListView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         tournaments = (
             roles.managed_tournaments(self.request.user)
-            .select_related("rating_list")
+            .select_related("rating_list", "section__event")
             .annotate(
                 players_count=Count("registrations", distinct=True),
                 rounds_count=Count("rounds", distinct=True),

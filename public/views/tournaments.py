@@ -9,6 +9,7 @@ from django_tables2 import RequestConfig, SingleTableView
 
 from core import audit
 from core.audit import can_see_audit
+from events.queries.sections import WITH_EVENT, event_of
 from public.tables.event import SwissCrosstableTable
 from public.tables.tournaments import (
     AuditTable,
@@ -58,7 +59,7 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
     context_object_name = "tournament"
 
     def get_queryset(self):
-        return tournament_for_page()
+        return tournament_for_page().select_related(WITH_EVENT)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -70,6 +71,7 @@ class TournamentView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
             grades=tournament_grades(self.object, [line.player.pk for line in lines]),
         )
         context["strength"] = field_strength(lines)
+        context["section_of"] = event_of(self.object)
         context["rounds"] = [
             {
                 "round": round_games,

@@ -139,7 +139,8 @@ def test_import_into_a_database_with_data_is_refused(demo):
         run("import_all", str(demo))
 
     assert str(refused.value).startswith(
-        "Nothing imported: The database is not empty (auth.user, core.auditentry, players.club"
+        "Nothing imported: The database is not empty (auth.user, core.auditentry, "
+        "events.discount, events.event, events.section, players.club"
     )
     assert Player.objects.count() == players
 

@@ -8,6 +8,8 @@ from django.core.management import CommandError, call_command
 from django.db.models import Q
 
 from backoffice.management.commands.seed_demo import Demo
+from events.models import Event
+from events.queries.sections import discount_text, restrictions_text
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange
 from rules.pairing.dutch import pair_round
@@ -92,13 +94,13 @@ def test_seed_demo_small_scale_counts():
     }
     # Chess, plus the go and shogi sections: 2 clubs, 8 + 8 players without FIDE ID, 5
     # starting ratings (established shogi players), 3 tournaments with 8 players each, rounds
-    # 3 + 3 + 7 and games 12 + 12 + 28.
+    # 3 + 3 + 7 and games 12 + 12 + 28; plus the weekend event's 3 sections, not played yet.
     assert counts == {
         "clubs": 4 + 2,
         "players": 20 + 16,
         "newcomers": 2 + 16,
         "starting ratings": 41 + 5,
-        "tournaments": 12 + 3,
+        "tournaments": 12 + 3 + 3,
         "unrated tournaments": 1,
         "registrations": 82 + 24,
         "rounds": 73 + 13,
@@ -146,7 +148,9 @@ def test_seed_demo_swiss_rounds_are_the_dutch_engine_pairings():
 def test_seed_demo_swiss_pairing_numbers_follow_the_initial_ranking():
     seed(*SMALL, "--no-ratings")
 
-    for tournament in Tournament.objects.filter(pairing_system="swiss_dutch"):
+    # The paired ones: the weekend event's Swiss sections have neither players nor rounds yet.
+    paired = Tournament.objects.filter(pairing_system="swiss_dutch", rounds__isnull=False)
+    for tournament in paired.distinct():
         registrations = Registration.objects.filter(tournament=tournament).select_related("player")
         slug = tournament.rating_list.slug if tournament.rating_list else "chess-standard"
         rating = dict(
@@ -322,9 +326,62 @@ def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs()
 
     statuses = dict(Tournament.objects.values_list("name", "status"))
     running = sorted(name for name, status in statuses.items() if status != "finished")
-    assert running == ["Club Championship 2026"]
+    assert running == [
+        "Club Championship 2026",
+        "Riverside Weekend Open: Open A",
+        "Riverside Weekend Open: Open B",
+        "Riverside Weekend Open: Rapid",
+    ]
+    assert {statuses[name] for name in running[1:]} == {"draft"}
     assert statuses["Keima Round Robin 2026"] == "finished"
     shogi = Tournament.objects.get(name="Keima Round Robin 2026")
     assert shogi.final_standings["after_round"] == 7
     assert len(shogi.final_standings["rows"]) == 8
     assert not Tournament.objects.filter(status="finished", final_standings=None).exists()
+
+
+@pytest.mark.django_db
+def test_seed_demo_has_a_weekend_event_with_three_sections_and_discounts():
+    seed(*SMALL, "--no-ratings")
+
+    event = Event.objects.get()
+    sections = [
+        (
+            row.tournament.name,
+            row.tournament.pairing_system,
+            row.tournament.rating_list.slug,
+            restrictions_text(row),
+            row.cap,
+            str(row.fee),
+        )
+        for row in event.sections.select_related("tournament__rating_list")
+    ]
+    assert (event.name, event.club.name, event.start_date) == (
+        "Riverside Weekend Open",
+        "Riverside Chess Club",
+        dt.date(2026, 4, 4),  # the first Saturday two weeks after TODAY (a Sunday)
+    )
+    assert sections == [
+        (
+            "Riverside Weekend Open: Open A",
+            "swiss_dutch",
+            "chess-standard",
+            "open to all",
+            60,
+            "30.00",
+        ),
+        (
+            "Riverside Weekend Open: Open B",
+            "swiss_dutch",
+            "chess-standard",
+            "rating under 1800",
+            60,
+            "25.00",
+        ),
+        ("Riverside Weekend Open: Rapid", "round_robin", "chess-rapid", "open to all", 10, "10.00"),
+    ]
+    assert [discount_text(d) for d in event.discounts.all()] == [
+        "juniors U18: −50%",
+        "women: −20%",
+    ]
+    assert "FIDE Laws of Chess apply" in event.rules

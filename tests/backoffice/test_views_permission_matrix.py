@@ -33,10 +33,11 @@ from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from actions.tournaments import create_tournament, finish_tournament
 from core.roles import SYSTEM
+from events.models import Event, Section
 from players.models import Club
 from ratings.models import PlayerRating
 from tests.datafiles import FIDE
-from tests.factories import make_player, register, standard_list
+from tests.factories import make_event, make_player, make_section, register, standard_list
 from tests.helpers import snapshot
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
@@ -130,6 +131,9 @@ READ_ONLY = frozenset(
         "tournaments:organise_check_in",
         "tournaments:organise_check_in_qr",
         "tournaments:organise_check_in_codes",
+        "events:list",
+        "events:event",
+        "events:organise_list",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -504,6 +508,77 @@ def mail_preferences(w: World) -> tuple[str, dict]:
     return reverse("mail_preferences"), {"receive": ["entry", "results", "reports"]}
 
 
+def _event(w: World, *, section: bool = True) -> Event:
+    """The club's event; with ``section``, the tournament is its section."""
+    event = make_event("Home Weekend", slug="home-weekend", club=w.club)
+    if section:
+        make_section(event, w.tournament)
+    return event
+
+
+def event_create(w: World) -> tuple[str, dict]:
+    data = {
+        "name": "Spring Weekend",
+        "club": w.club.pk,
+        "start_date": "2026-05-01",
+        "end_date": "2026-05-02",
+        "currency": "EUR",
+    }
+    return reverse("events:organise_create"), data
+
+
+def event_update(w: World) -> tuple[str, dict]:
+    event = _event(w)
+    data = {
+        "name": "Home Weekend Open",
+        "slug": event.slug,
+        "club": w.club.pk,
+        "start_date": "2026-03-07",
+        "end_date": "2026-03-08",
+        "currency": "EUR",
+        "venue": "Town hall",
+    }
+    return reverse("events:organise", args=[event.slug]), data
+
+
+def event_new_section(w: World) -> tuple[str, dict]:
+    event = _event(w, section=False)
+    data = {"new-name": "Open B", "new-pairing_system": "swiss_dutch", "new-rounds_planned": 5}
+    return reverse("events:organise_new_section", args=[event.slug]), data
+
+
+def event_attach_section(w: World) -> tuple[str, dict]:
+    event = _event(w, section=False)
+    url = reverse("events:organise_attach_section", args=[event.slug])
+    return url, {"attach-tournament": w.tournament.pk}
+
+
+def event_section(w: World) -> tuple[str, dict]:
+    section = Section.objects.get(event=_event(w))
+    prefix = f"section-{section.pk}"
+    data = {f"{prefix}-order": 1, f"{prefix}-cap": 10, f"{prefix}-rated": "any"}
+    data[f"{prefix}-fee"] = "15"
+    return reverse("events:organise_section", args=[section.event.slug, section.pk]), data
+
+
+def event_remove_section(w: World) -> tuple[str, dict]:
+    section = Section.objects.get(event=_event(w))
+    url = reverse("events:organise_remove_section", args=[section.event.slug, section.pk])
+    return url, {}
+
+
+def event_discounts(w: World) -> tuple[str, dict]:
+    event = _event(w)
+    data = {
+        "discounts-TOTAL_FORMS": "1",
+        "discounts-INITIAL_FORMS": "0",
+        "discounts-0-kind": "junior",
+        "discounts-0-age": "18",
+        "discounts-0-percent": "50",
+    }
+    return reverse("events:organise_discounts", args=[event.slug]), data
+
+
 #: Every write URL: how to set it up, and the roles that may use it.
 WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = {
     "tournaments:organise_create": (create, MANAGERS),
@@ -544,6 +619,13 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_reject_report": (reject_report, ARBITERS),
     "tournaments:report_result": (report_result, PLAYER),
     "mail_preferences": (mail_preferences, SIGNED_IN),
+    "events:organise_create": (event_create, MANAGERS),
+    "events:organise": (event_update, MANAGERS),
+    "events:organise_new_section": (event_new_section, MANAGERS),
+    "events:organise_attach_section": (event_attach_section, MANAGERS),
+    "events:organise_section": (event_section, MANAGERS),
+    "events:organise_remove_section": (event_remove_section, MANAGERS),
+    "events:organise_discounts": (event_discounts, MANAGERS),
 }
 
 #: Roles that pass the role check of a create page but are refused by its form: the other
@@ -551,6 +633,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
 FORM_REFUSED = {
     ("tournaments:organise_create", "other_organiser"),
     ("tournaments:trf_import", "other_organiser"),
+    ("events:organise_create", "other_organiser"),
 }
 #: The players' own check-in page is open to everyone (a visitor types a player's code): who
 #: does not play in the tournament and gives no code gets the page again with the refusal
@@ -696,6 +779,58 @@ def test_the_norm_pages_are_read_by_everyone(world, name):
     statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
 
     assert statuses == dict.fromkeys(ROLES, 200)
+
+
+#: The organiser pages of events (GET) and the roles that see them.
+EVENT_PAGES = {
+    "organise_list": frozenset({"other_organiser"}) | MANAGERS,
+    "organise_create": frozenset({"other_organiser"}) | MANAGERS,
+    "organise": MANAGERS,
+}
+
+
+@pytest.mark.parametrize("name", sorted(EVENT_PAGES))
+def test_event_organiser_pages_need_the_role(world, name):
+    event = _event(world)
+    args = [event.slug] if name == "organise" else []
+    url = reverse(f"events:{name}", args=args)
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    expected = {
+        role: 200 if role in EVENT_PAGES[name] else (302 if role == "anonymous" else 403)
+        for role in ROLES
+    }
+    assert statuses == expected
+
+
+def test_an_event_organiser_page_that_does_not_exist_looks_forbidden(world):
+    url = reverse("events:organise", args=["no-such-event"])
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    assert statuses == {role: 302 if role == "anonymous" else 403 for role in ROLES[:-1]} | {
+        "staff": 404
+    }
+
+
+def test_my_events_lists_only_the_events_of_my_clubs(world):
+    _event(world)
+    away = Club.objects.get(name="Away")
+    make_event("Away Weekend", club=away)
+    names = {
+        role: [
+            e.name
+            for e in _client(world, role).get(reverse("events:organise_list")).context["table"].data
+        ]
+        for role in ("other_organiser", "organiser", "staff")
+    }
+
+    assert names == {
+        "other_organiser": ["Away Weekend"],
+        "organiser": ["Home Weekend"],
+        "staff": ["Away Weekend", "Home Weekend"],
+    }
 
 
 def test_my_tournaments_lists_only_the_users_tournaments(world):

@@ -18,6 +18,8 @@ NAMES = {
     "Bell, Bob",
     "Kingside",
     "Autumn Open",
+    "Kingside Weekend",
+    "Open B",
     "Chess standard",
     "anna",
     "bob",
@@ -98,6 +100,15 @@ PARAMS = [
     (A.CHECKED_IN, {"variant": "self", "player": "Ames, Ann", "round": 2}),
     (A.CHECK_IN_UNDONE, {"player": "Ames, Ann", "round": 2}),
     (A.LEFT_OUT_ABSENT, {"player": "Bell, Bob", "round": 1}),
+    (A.EVENT_CREATED, {"event": "Kingside Weekend"}),
+    (A.EVENT_CHANGED, {"event": "Kingside Weekend", "fields": ["venue", "end_date"]}),
+    (A.EVENT_CHANGED, {"event": "Kingside Weekend", "variant": "discounts", "count": 2}),
+    (A.SECTION_ADDED, {"event": "Kingside Weekend", "tournament": "Open B"}),
+    (
+        A.SECTION_CHANGED,
+        {"event": "Kingside Weekend", "tournament": "Open B", "fields": ["cap", "rating_max"]},
+    ),
+    (A.SECTION_REMOVED, {"event": "Kingside Weekend", "tournament": "Open B"}),
 ]
 
 

@@ -24,7 +24,7 @@ from core.roles import SYSTEM
 from events.queries.check_in import code_of
 from players.models import Club, Player
 from ratings.models import PlayerRating, RatingChange
-from tests.factories import make_player, make_tournament, register, standard_list
+from tests.factories import make_event, make_player, make_tournament, register, standard_list
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
 from tournaments.models import Game, ResultReport, Tournament
@@ -410,3 +410,27 @@ def test_a_player_checks_in_by_their_account_or_their_code():
     assert not roles.self_checker_of(own).allows(AnonymousUser())
     assert roles.self_checker_of(other, code_of(other).lower()).allows(AnonymousUser())
     assert not roles.self_checker_of(other, code_of(own)).allows(AnonymousUser())
+
+
+def test_an_event_is_managed_by_its_clubs_organisers_and_staff():
+    home, away = Club.objects.create(name="Home"), Club.objects.create(name="Away")
+    users = {
+        name: get_user_model().objects.create_user(name)
+        for name in ("organiser", "away", "inactive", "player")
+    }
+    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    home.organisers.add(users["organiser"], users["inactive"])
+    away.organisers.add(users["away"])
+    users["inactive"].is_active = False
+    users["inactive"].save()
+    event = make_event("Home Weekend", club=home)
+    clubless = make_event("Festival")
+
+    may = {name: roles.can_manage_event(user, event) for name, user in users.items()}
+
+    assert may == {"organiser": True, "away": False, "inactive": False, "player": False}
+    assert roles.can_manage_event(staff, clubless) is True
+    assert roles.can_manage_event(users["organiser"], clubless) is False
+    assert roles.organiser_of_event(event).allows(SYSTEM) is True
+    assert [e.name for e in roles.managed_events(users["organiser"])] == ["Home Weekend"]
+    assert [e.name for e in roles.managed_events(staff)] == ["Festival", "Home Weekend"]
