@@ -91,6 +91,13 @@ MESSAGES: dict[str, Any] = {
     A.TOURNAMENT_DELETED: _("Tournament %(tournament)s deleted"),
     A.ARBITERS_SET: _("Arbiters: %(names)s"),
     A.PRIZES_SET: _("Prize table: %(count)d prizes, %(total)s %(currency)s"),
+    A.ENTRY_MADE: _("%(player)s entered %(section)s online"),
+    A.ENTRY_CONFIRMED: _("%(player)s confirmed their entry to %(section)s"),
+    A.ENTRY_APPROVED: _("Entry of %(player)s to %(section)s approved"),
+    A.ENTRY_REJECTED: _("Entry of %(player)s to %(section)s rejected"),
+    A.ENTRY_WITHDRAWN: _("Entry of %(player)s to %(section)s withdrawn"),
+    A.ENTRY_MOVED_UP: _("%(player)s moved up from the waiting list of %(section)s"),
+    A.ENTRY_PAID: _("%(player)s paid %(amount)s %(currency)s for %(section)s"),
     A.TOURNAMENT_STATUS_CHANGED: _("%(tournament)s: %(before)s → %(after)s"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
