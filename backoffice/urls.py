@@ -11,6 +11,7 @@ from backoffice.views import (
     fide,
     invitations,
     lifecycle,
+    online_entries,
     printables,
     prizes,
     registration,
@@ -197,4 +198,11 @@ tournament_patterns = [
 ]
 
 #: The organiser's pages of an event (its sections, entries, fees), under /events/.
-event_patterns: list = []
+event_patterns: list = [
+    path(
+        "<slug:slug>/organise/entries/",
+        online_entries.OrganiseEntriesView.as_view(),
+        name="organise_entries",
+    ),
+    path("<slug:slug>/organise/fees/", online_entries.FeesView.as_view(), name="organise_fees"),
+]

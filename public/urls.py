@@ -5,7 +5,7 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import event, home, lists, players, prizes, reference, screen, search
+from public.views import entries, event, home, lists, players, prizes, reference, screen, search
 from public.views import tournaments as tournament_views
 
 
@@ -137,4 +137,9 @@ tournament_patterns = [
 ]
 
 #: The public pages of an event (its sections, the entry form, the entry list), under /events/.
-event_patterns: list = []
+event_patterns: list = [
+    path("<slug:slug>/enter/", entries.EnterView.as_view(), name="enter"),
+    path("<slug:slug>/entries/", entries.entry_list, name="entries"),
+    path("entry/<str:token>/", entries.ConfirmView.as_view(), name="confirm"),
+    path("entry/<str:token>/withdraw/", entries.EntryLinkView.as_view(), name="entry_withdraw"),
+]

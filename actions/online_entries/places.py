@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,15 @@ class Links:
 
     confirm: Callable[[str], str]
     withdraw: Callable[[str], str]
+
+    @classmethod
+    def of(cls, absolute: Callable[[str], str]) -> Links:
+        """The site's pages (``events:confirm``, ``events:entry_withdraw``), made absolute by
+        ``absolute`` (the request's ``build_absolute_uri``)."""
+        return cls(
+            confirm=lambda token: absolute(reverse("events:confirm", args=[token])),
+            withdraw=lambda token: absolute(reverse("events:entry_withdraw", args=[token])),
+        )
 
 
 class NeedsChoice(ValidationError):
