@@ -13,6 +13,8 @@ from rules.scoring import GAME_RESULTS, result_text
 
 A = AuditAction
 NAMES = {
+    "Guest, Gina",
+    "Riverside Open",
     "anna@kingside.ru",
     "Ames, Ann",
     "Bell, Bob",
@@ -94,6 +96,16 @@ PARAMS = [
     (A.INVITATION_REVOKED, {"email": "anna@kingside.ru", "club": "Kingside"}),
     (A.INVITATION_ACCEPTED, {"user": "anna", "club": "Kingside", "variant": "player"}),
     (A.PRIZES_SET, {"count": 6, "total": "2300.00", "currency": "EUR"}),
+    (A.ENTRY_MADE, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_CONFIRMED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_APPROVED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_REJECTED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_WITHDRAWN, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_MOVED_UP, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (
+        A.ENTRY_PAID,
+        {"player": "Guest, Gina", "section": "Riverside Open", "amount": "15", "currency": "EUR"},
+    ),
 ]
 
 
