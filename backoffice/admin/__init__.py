@@ -1,4 +1,4 @@
 """The Django admin, for staff: every model registered here, writes through the actions."""
 
 # Importing the modules registers their admins.
-from backoffice.admin import players, ratings, rounds, tournaments  # noqa: F401
+from backoffice.admin import online_entries, players, ratings, rounds, tournaments  # noqa: F401
