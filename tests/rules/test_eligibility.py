@@ -106,9 +106,7 @@ def test_fee_takes_the_largest_discount_that_applies():
     assert fee(full, DISCOUNTS, Facts("m", title="FM"), YEAR, 7) == Fee(
         Decimal("0.00"), "titled", 100
     )
-    assert fee(full, DISCOUNTS, Facts("m", club_id=7), YEAR, 7) == Fee(
-        Decimal("22.50"), "club", 25
-    )
+    assert fee(full, DISCOUNTS, Facts("m", club_id=7), YEAR, 7) == Fee(Decimal("22.50"), "club", 25)
     assert fee(full, DISCOUNTS, Facts("m", club_id=7), YEAR, None) == Fee(Decimal("30.00"))
 
 
