@@ -76,12 +76,21 @@ class EnterView(View):
     def choices(self) -> list[Choice]:
         mine = q.entries_of_player(self.event, self.player) if self.player else {}
         found = []
+        by_pk = {s.pk: s for s in self.sections}
+        kinds = {q.kind_of(by_pk[pk]): by_pk[pk] for pk in mine if pk in by_pk}
+        kinds.pop(None, None)
         for section in self.sections:
             section.event = self.event
             facts = q.player_facts(self.player, section)
             reasons = q.reasons(section, facts)
             if q.section_closed(section):
                 reasons = [_("finished"), *reasons]
+            same = kinds.get(q.kind_of(section))
+            if same is not None and same.pk != section.pk and not self.event.several_of_a_kind:
+                reasons.append(
+                    _("you have entered %(section)s, of the same kind")
+                    % {"section": same.tournament.name}
+                )
             found.append(Choice(section, q.fee_for(section, facts), reasons, mine.get(section.pk)))
         return found
 

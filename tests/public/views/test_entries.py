@@ -14,6 +14,7 @@ from django.urls import reverse
 from core.models import OutgoingMail
 from events.enums import EntryStatus
 from events.models import Discount, Entry
+from ratings.models import RatingList
 from tests.factories import make_club, make_event, make_player, make_rating, make_section
 from tests.helpers import snapshot
 from tournaments.models import Registration
@@ -179,3 +180,17 @@ def test_a_made_up_link_is_not_found_and_writes_nothing(client, event):
     assert client.post("/events/entry/made-up/").status_code == 404
     assert client.get("/events/entry/made-up/withdraw/").status_code == 404
     assert snapshot() == before
+
+
+def test_a_section_of_a_kind_already_entered_is_closed_with_the_reason(client, event):
+    blitz = RatingList.objects.get(slug="chess-blitz")
+    first = make_section(event, name="Blitz A", rating_list=blitz)
+    make_section(event, name="Blitz B", rating_list=blitz)
+    signed_in(client, "fay")
+    url = reverse("events:enter", args=["spring"])
+    client.post(url, {"sections": [first.pk]})
+
+    page = client.get(url).content.decode()
+
+    assert "Not open to you: you have entered Blitz A, of the same kind." in page
+    assert 'type="checkbox" name="sections"' not in page
