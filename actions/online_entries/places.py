@@ -194,7 +194,10 @@ def _duplicates(entry: Entry) -> list[Player]:
 
 
 def _accept(unit: Unit, entry: Entry) -> None:
-    """Give ``entry`` its player (a new one if it has none) and its registration."""
+    """Give ``entry`` its player (the one its FIDE ID names now, which a FIDE list imported
+    since the entry may have created; else a new one) and its registration."""
+    if entry.player is None and entry.fide_id:
+        entry.player = Player.objects.filter(fide_id=entry.fide_id).first()
     if entry.player is None:
         entry.player = _new_player(unit, entry)
     entry.registration = enter_player(unit, entry.player)

@@ -373,3 +373,15 @@ def test_payments_are_recorded_up_to_the_fee(event, organiser):
     assert AuditEntry.objects.filter(action=AuditAction.ENTRY_PAID).get().summary == (
         "Ida, A paid 25 EUR for Open"
     )
+
+
+def test_a_fide_id_imported_after_the_entry_joins_that_player_on_acceptance(event):
+    section = make_section(event, name="Open")
+    entry = guest(section, last_name="Late", fide_id=4100999)
+    assert entry.player is None
+    imported = make_player("Late", "L", fide_id=4100999, sex="f")
+
+    entry = oe.confirm(actor=_anonymous(), token=token_of(OutgoingMail.objects.get()), links=LINKS)
+
+    assert (entry.status, entry.player) == (EntryStatus.ACCEPTED, imported)
+    assert Player.objects.filter(fide_id=4100999).count() == 1
