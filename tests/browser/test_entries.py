@@ -4,7 +4,8 @@
 A guest enters on a phone and confirms through the link in the mail, then appears in the
 public entry list; a player signs in on the login form and enters two sections at once; a
 section with 10 places puts the 11th entry on the waiting list, and the organiser's withdrawal
-of an accepted entry moves it up, which its player is told by mail.
+of an accepted entry moves it up, which its player is told by mail; the treasurer's list on
+the organiser's phone records a payment.
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ def test_the_eleventh_entry_waits_and_moves_up_when_a_place_is_freed(
 ):
     club, event = weekend()
     club.organisers.add(user("olga"))
-    section = make_section(event, name="Riverside Open", cap=10)
+    section = make_section(event, name="Riverside Open", cap=10, fee=15)
     links = oe.Links.of(lambda path: live_server.url + path)
     first = None
     for number in range(1, 11):
@@ -175,6 +176,19 @@ def test_the_eleventh_entry_waits_and_moves_up_when_a_place_is_freed(
     ).click()
     expect(page.locator(".messages")).to_have_text("Player01: withdrawn.")
     expect(page.locator("#accepted .entry-card").filter(has_text="Eleventh")).to_have_count(1)
+    assert_no_horizontal_scroll(page)
+
+    page.get_by_role("link", name="Fees").click()
+    page.wait_for_url("**/events/riverside/organise/fees/")
+    expect(page.locator("#fee-totals")).to_have_text(
+        "Owed 150.00 EUR, paid 0.00 EUR, balance 150.00 EUR."
+    )
+    page.get_by_label("Paid by Eleventh").fill("15")
+    page.get_by_label("Paid by Eleventh").press("Enter")
+    expect(page.locator(".messages")).to_have_text("Eleventh: payment recorded.")
+    expect(page.locator("#fee-totals")).to_have_text(
+        "Owed 150.00 EUR, paid 15.00 EUR, balance 135.00 EUR."
+    )
     assert_no_horizontal_scroll(page)
     organiser.close()
 
