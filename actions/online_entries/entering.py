@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -68,9 +69,8 @@ def _enter_one(actor: Actor, player: Player, email: str, section: Section, links
     ) as unit:
         section = Section.objects.select_related("event").get(pk=section.pk)
         section.tournament = unit.tournament
-        if Entry.objects.filter(
-            section=section, player=player, status__in=LIVE_ENTRY_STATUSES
-        ).exists():
+        live = Entry.objects.filter(section=section, status__in=LIVE_ENTRY_STATUSES)
+        if live.filter(Q(player=player) | Q(email__iexact=email)).exists():
             raise ValidationError(
                 _("You have already entered %(section)s.") % {"section": section.tournament}
             )

@@ -385,3 +385,14 @@ def test_a_fide_id_imported_after_the_entry_joins_that_player_on_acceptance(even
 
     assert (entry.status, entry.player) == (EntryStatus.ACCEPTED, imported)
     assert Player.objects.filter(fide_id=4100999).count() == 1
+
+
+def test_a_player_whose_address_entered_as_a_guest_is_told_they_entered_already(event):
+    section = make_section(event, name="Open")
+    account, _player = signed_in_player("Jo")
+    guest(section, email="jo@example.org")
+    before = snapshot()
+    with pytest.raises(ValidationError) as refused:
+        oe.enter(actor=account, sections=[section], links=LINKS)
+    assert refused.value.messages == ["You have already entered Open."]
+    assert snapshot() == before
