@@ -33,7 +33,9 @@ class GuestForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
-        help_text=_("Leave it on “Suggest” to be offered the sections your age and sex allow."),
+        help_text=_(
+            "Leave it on “Suggest a section” to be offered the sections your age and sex allow."
+        ),
     )
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     first_name = forms.CharField(label=_("First name"), max_length=100, required=False)
