@@ -13,6 +13,7 @@ from backoffice.views import (
     fide,
     invitations,
     lifecycle,
+    online_entries,
     printables,
     prizes,
     registration,
@@ -253,4 +254,10 @@ event_patterns: list = [
         events.DiscountsView.as_view(),
         name="organise_discounts",
     ),
+    path(
+        "<slug:slug>/organise/entries/",
+        online_entries.OrganiseEntriesView.as_view(),
+        name="organise_entries",
+    ),
+    path("<slug:slug>/organise/fees/", online_entries.FeesView.as_view(), name="organise_fees"),
 ]

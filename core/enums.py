@@ -63,6 +63,13 @@ class AuditAction(models.TextChoices):
     SECTION_ADDED = "section_added", _("section added")
     SECTION_CHANGED = "section_changed", _("section changed")
     SECTION_REMOVED = "section_removed", _("section removed")
+    ENTRY_MADE = "entry_made", _("online entry made")
+    ENTRY_CONFIRMED = "entry_confirmed", _("online entry confirmed")
+    ENTRY_APPROVED = "entry_approved", _("online entry approved")
+    ENTRY_REJECTED = "entry_rejected", _("online entry rejected")
+    ENTRY_WITHDRAWN = "entry_withdrawn", _("online entry withdrawn")
+    ENTRY_MOVED_UP = "entry_moved_up", _("entry moved up from the waiting list")
+    ENTRY_PAID = "entry_paid", _("entry fee paid")
 
 
 class MailKind(models.TextChoices):

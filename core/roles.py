@@ -33,7 +33,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from core.invitation_tokens import token_matches
+from core.invitation_tokens import entry_token_matches, token_matches, withdraw_token_matches
 from events.models import Event
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
@@ -233,6 +233,27 @@ def can_check_in_self(user: User, registration: Registration, code: str | None) 
     return player is not None and player.pk == registration.player_id
 
 
+def can_handle_entries(user: User, event: Any) -> bool:
+    """An event's online entries and fees: approving, rejecting, withdrawing, recording
+    payments (staff, the organisers of the event's club, who act as its treasurer)."""
+    return can_manage_club(user, event.club) if event.club_id is not None else is_staff(user)
+
+
+def is_player(user: User, player: Player) -> bool:
+    """Whether ``user`` is the account of ``player``."""
+    own = player_of(user)
+    return own is not None and own.pk == player.pk
+
+
+def _holds_entry(actor: Actor, subject: tuple[Any, str | None]) -> bool:
+    entry, token = subject
+    if entry.player_id is not None and is_player(actor, entry.player):
+        return True
+    if token is not None and withdraw_token_matches(entry, token):
+        return True
+    return can_handle_entries(actor, entry.section.event)
+
+
 def require(allowed: bool, message: str = "") -> None:
     """Raise :class:`PermissionDenied` unless ``allowed``."""
     if not allowed:
@@ -267,6 +288,11 @@ _PREDICATES = {
     "self_check_in": lambda actor, subject: can_check_in_self(actor, *subject),
     "account": lambda actor, _subject: _active(actor) and not is_system(actor),
     "unsubscriber": lambda _actor, parsed: parsed is not None,
+    "anyone": lambda _actor, _subject: True,
+    "player": is_player,
+    "entries": can_handle_entries,
+    "entry_link": lambda _actor, subject: entry_token_matches(*subject),
+    "entry_holder": _holds_entry,
 }
 
 
@@ -339,3 +365,31 @@ def invitee_of(invitation: Any, token: str) -> Check:
     """Accept ``invitation``: whoever holds its link's ``token``, while it is pending (the
     token is the credential: it was mailed to the invited address)."""
     return Check("invitee", (invitation, token))
+
+
+def anyone() -> Check:
+    """Anybody, a visitor without an account too (a guest's online entry: the action itself
+    refuses what is not open)."""
+    return Check("anyone")
+
+
+def player_himself(player: Player) -> Check:
+    """The account of ``player`` (a signed-in player entering an event)."""
+    return Check("player", player)
+
+
+def entries_of(event: Any) -> Check:
+    """An event's entries and fees: staff, the organisers of its club."""
+    return Check("entries", event)
+
+
+def entry_link_holder(entry: Any, token: str) -> Check:
+    """Confirm ``entry``: whoever holds the link mailed to its address (the token matches
+    while the entry awaits its confirmation)."""
+    return Check("entry_link", (entry, token))
+
+
+def entry_holder(entry: Any, token: str | None = None) -> Check:
+    """Withdraw ``entry``: its player's account, whoever holds the withdrawal link mailed to
+    its address (``token``), or the event's organisers."""
+    return Check("entry_holder", (entry, token))

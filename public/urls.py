@@ -7,6 +7,7 @@ from django.urls import path, register_converter
 
 from public.views import (
     check_in,
+    entries,
     event,
     events,
     home,
@@ -156,4 +157,8 @@ tournament_patterns = [
 event_patterns: list = [
     path("", events.EventListView.as_view(), name="list"),
     path("<slug:slug>/", events.EventView.as_view(), name="event"),
+    path("<slug:slug>/enter/", entries.EnterView.as_view(), name="enter"),
+    path("<slug:slug>/entries/", entries.entry_list, name="entries"),
+    path("entry/<str:token>/", entries.ConfirmView.as_view(), name="confirm"),
+    path("entry/<str:token>/withdraw/", entries.EntryLinkView.as_view(), name="entry_withdraw"),
 ]

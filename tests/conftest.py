@@ -7,6 +7,7 @@ is reproducible and never depends on a lucky draw. Local runs keep exploring new
 
 import datetime
 import os
+import threading
 
 import pytest
 from django.core.cache import cache
@@ -33,6 +34,17 @@ def _fast_settings(settings):
     # A request in Russian leaves Russian active in the test's thread (the locale middleware
     # activates the language and nothing switches it back): each test starts in English.
     translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
+def _mail_sent_before_the_database_closes():
+    """Wait, at the end of each test, for the mail the test's units sent in the background
+    (``core.mail.deliver_soon``): a delivery thread that outlives its test would touch the
+    database after the test closed it and fail a later test."""
+    yield
+    for thread in threading.enumerate():
+        if thread.name == "mail" and thread is not threading.current_thread():
+            thread.join(timeout=60)
 
 
 @pytest.fixture(scope="session")

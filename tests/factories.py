@@ -198,3 +198,35 @@ def norm_tournament(played: int = 9, hero: Player | None = None, **fields):
     for number, (_r, _t, _f, result) in enumerate(NORM_FIELD[:played], start=1):
         make_game(make_round(tournament, number), hero, opponents[number - 1], result)
     return tournament, hero
+
+
+def make_open_event(name: str | None = None, **fields: Any):
+    """An event open for online entries (entries open, no approval, no closing date)."""
+    from events.models import Event
+
+    number = next(_sequence)
+    fields.setdefault("start_date", datetime.date(2026, 3, 1))
+    fields.setdefault("end_date", fields["start_date"])
+    fields.setdefault("entries_open", True)
+    return Event.objects.create(
+        name=name or f"Event {number}", slug=fields.pop("slug", f"e-{number}"), **fields
+    )
+
+
+def make_entry_section(event, tournament: Tournament | None = None, **fields: Any):
+    """A section of ``event``: ``tournament`` or a new one on the event's dates (in its club),
+    whose name may be given as ``name``."""
+    from events.models import Section
+
+    name = fields.pop("name", None)
+    rating_list = fields.pop("rating_list", standard_list())
+    if tournament is None:
+        tournament = make_tournament(
+            name,
+            start_date=event.start_date,
+            end_date=event.end_date,
+            club=event.club,
+            rating_list=rating_list,
+            status=fields.pop("status", "registration"),
+        )
+    return Section.objects.create(event=event, tournament=tournament, **fields)

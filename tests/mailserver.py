@@ -91,9 +91,10 @@ def _wait_for(port: int, process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def smtp_server(folder: Path) -> Iterator[MailServer]:
-    """An aiosmtpd process listening on a free port of 127.0.0.1, storing into a Maildir."""
-    server = MailServer(free_port(), folder / "maildir")
+def smtp_server(folder: Path, port: int | None = None) -> Iterator[MailServer]:
+    """An aiosmtpd process listening on ``port`` (default: a free one) of 127.0.0.1, storing
+    into a Maildir (a server started again on the same port is the same server restarted)."""
+    server = MailServer(port or free_port(), folder / "maildir")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     process = subprocess.Popen(  # noqa: S603 -- our own interpreter and fixed arguments
         [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{server.port}",

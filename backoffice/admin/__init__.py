@@ -5,6 +5,7 @@ from backoffice.admin import (  # noqa: F401
     check_in,
     events,
     mail,
+    online_entries,
     players,
     ratings,
     rounds,

@@ -22,7 +22,7 @@ from actions.events import (
     update_section,
 )
 from backoffice.admin.formsets import deleted_instances, describe_formset
-from events.models import Discount, Entry, Event, Prize, PrizeTable, RoundStart, Section
+from events.models import Discount, Event, Prize, PrizeTable, RoundStart, Section
 from web.admin import ServiceAdminMixin, ViewOnlyAdminMixin, adopt, call_service
 
 
@@ -122,16 +122,6 @@ class EventAdmin(ServiceAdminMixin, admin.ModelAdmin):
 
 class ReadOnlyAdmin(ViewOnlyAdminMixin, admin.ModelAdmin):
     """Visible in the admin, written only through the actions."""
-
-
-@admin.register(Entry)
-class EntryAdmin(ReadOnlyAdmin):
-    """Online entries (the entry form and the organisers' entry pages write them)."""
-
-    list_display = ["__str__", "status", "email", "fee", "paid", "created_at"]
-    list_filter = ["status", "section__event"]
-    list_select_related = ["section__event", "section__tournament"]
-    search_fields = ["last_name", "first_name", "email"]
 
 
 class PrizeInline(ViewOnlyAdminMixin, admin.TabularInline):

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from actions import invitations, reports, rounds
+from actions import invitations, online_entries, reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
 from actions.check_in import set_check_in_rule
@@ -33,11 +33,19 @@ from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from actions.tournaments import create_tournament, finish_tournament
 from core.roles import SYSTEM
-from events.models import Event, Section
+from events.models import Entry, Event, Section
 from players.models import Club
 from ratings.models import PlayerRating
 from tests.datafiles import FIDE
-from tests.factories import make_event, make_player, make_section, register, standard_list
+from tests.factories import (
+    make_entry_section,
+    make_event,
+    make_open_event,
+    make_player,
+    make_section,
+    register,
+    standard_list,
+)
 from tests.helpers import snapshot
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
@@ -134,6 +142,7 @@ READ_ONLY = frozenset(
         "events:list",
         "events:event",
         "events:organise_list",
+        "events:entries",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -157,9 +166,14 @@ SESSION_ONLY = frozenset(
 #: tokens, each writing nothing).
 #: Unsubscribing from a kind of mail is the same, by the signed link of a mail
 #: (tests/backoffice/views/test_mail.py tries tampered tokens, each writing nothing).
-TOKEN_HOLDER = frozenset({"accept_invitation", "mail_unsubscribe"})
+TOKEN_HOLDER = frozenset(
+    {"accept_invitation", "mail_unsubscribe", "events:confirm", "events:entry_withdraw"}
+)
 #: Everybody signed in: their own account's settings.
 SIGNED_IN = frozenset(ROLES[1:])
+#: Writes open to everybody (an online entry: a guest's is confirmed by the mailed link;
+#: tests/public/test_entries.py and tests/actions/test_online_entries.py try its refusals).
+ANYBODY = frozenset({"events:enter"})
 
 
 @dataclass
@@ -579,6 +593,31 @@ def event_discounts(w: World) -> tuple[str, dict]:
     return reverse("events:organise_discounts", args=[event.slug]), data
 
 
+def _pending_entry(w: World) -> Any:
+    """An event of the tournament's club that approves entries, with the player's entry
+    awaiting approval."""
+    event = make_open_event("Home Weekend", slug="home-weekend", club=w.club, approve_entries=True)
+    section = make_entry_section(event, name="Home Rapid")
+    w.users["player"].email = "player@example.org"
+    w.users["player"].save()
+    (entry,) = online_entries.enter(
+        actor=w.users["player"], sections=[section], links=online_entries.Links.of(str)
+    )
+    return entry
+
+
+def decide_entry(w: World) -> tuple[str, dict]:
+    entry = _pending_entry(w)
+    url = reverse("events:organise_entries", args=["home-weekend"])
+    return url, {"entry": entry.pk, "decision": "approve"}
+
+
+def record_fee(w: World) -> tuple[str, dict]:
+    entry = _pending_entry(w)
+    Entry.objects.filter(pk=entry.pk).update(fee=20)
+    return reverse("events:organise_fees", args=["home-weekend"]), {"entry": entry.pk, "amount": 20}
+
+
 #: Every write URL: how to set it up, and the roles that may use it.
 WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = {
     "tournaments:organise_create": (create, MANAGERS),
@@ -626,6 +665,8 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "events:organise_section": (event_section, MANAGERS),
     "events:organise_remove_section": (event_remove_section, MANAGERS),
     "events:organise_discounts": (event_discounts, MANAGERS),
+    "events:organise_entries": (decide_entry, MANAGERS),
+    "events:organise_fees": (record_fee, MANAGERS),
 }
 
 #: Roles that pass the role check of a create page but are refused by its form: the other
@@ -664,10 +705,10 @@ def _client(w: World, role: str) -> Client:
 def test_every_url_is_in_the_matrix():
     names = _url_names(get_resolver().url_patterns)
 
-    unlisted = names - set(WRITES) - READ_ONLY - SESSION_ONLY - TOKEN_HOLDER
+    unlisted = names - set(WRITES) - READ_ONLY - SESSION_ONLY - TOKEN_HOLDER - ANYBODY
 
     assert unlisted == set()
-    assert set(WRITES) | READ_ONLY | SESSION_ONLY | TOKEN_HOLDER <= names
+    assert set(WRITES) | READ_ONLY | SESSION_ONLY | TOKEN_HOLDER | ANYBODY <= names
 
 
 def _outcome(response: Any, changed: bool) -> str:
@@ -830,6 +871,18 @@ def test_my_events_lists_only_the_events_of_my_clubs(world):
         "other_organiser": ["Away Weekend"],
         "organiser": ["Home Weekend"],
         "staff": ["Away Weekend", "Home Weekend"],
+    }
+
+
+@pytest.mark.parametrize("name", ["organise_entries", "organise_fees"])
+def test_event_entry_pages_need_the_role(world, name):
+    make_event("Home Weekend", slug="home-weekend", club=world.club)
+    url = reverse(f"events:{name}", args=["home-weekend"])
+
+    statuses = {role: _client(world, role).get(url).status_code for role in ROLES}
+
+    assert statuses == {
+        role: 200 if role in MANAGERS else (302 if role == "anonymous" else 403) for role in ROLES
     }
 
 

@@ -13,6 +13,8 @@ from rules.scoring import GAME_RESULTS, result_text
 
 A = AuditAction
 NAMES = {
+    "Guest, Gina",
+    "Riverside Open",
     "anna@kingside.ru",
     "Ames, Ann",
     "Bell, Bob",
@@ -109,6 +111,16 @@ PARAMS = [
         {"event": "Kingside Weekend", "tournament": "Open B", "fields": ["cap", "rating_max"]},
     ),
     (A.SECTION_REMOVED, {"event": "Kingside Weekend", "tournament": "Open B"}),
+    (A.ENTRY_MADE, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_CONFIRMED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_APPROVED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_REJECTED, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_WITHDRAWN, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (A.ENTRY_MOVED_UP, {"player": "Guest, Gina", "section": "Riverside Open"}),
+    (
+        A.ENTRY_PAID,
+        {"player": "Guest, Gina", "section": "Riverside Open", "amount": "15", "currency": "EUR"},
+    ),
 ]
 
 
