@@ -1,5 +1,6 @@
-"""Every back-office form, posted by each role that may use it, with generated field values:
-never a 500, and every refusal leaves the database exactly as it was.
+"""Every back-office form and every form of the events' pages, posted by each role that may
+use it, with generated field values: never a 500, and every refusal leaves the database
+exactly as it was.
 
 The POST URLs are enumerated from the URL patterns (a new form fails
 ``test_every_post_url_is_fuzzed`` until it is listed in :data:`FORMS`). Each example posts
@@ -32,10 +33,17 @@ from hypothesis import strategies as st
 
 from backoffice import urls as backoffice_urls
 from backoffice.forms.clubs import ClubCreateForm
+from backoffice.forms.events import DiscountRowForm, EventForm, NewSectionForm, SectionForm
+from backoffice.forms.online_entries import DecisionForm, PaymentForm
 from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
+from events.enums import EntryStatus
+from events.models import Entry
 from players.models import Club, Player
+from public import urls as public_urls
+from public.entry_forms import GuestForm
+from tests.factories import make_event, make_section
 from tests.safety.fuzz import FuzzCase, value
 from tournaments.models import Game, Tournament
 
@@ -85,10 +93,32 @@ FIELDS = {
 }
 """Every POST form of the organiser, arbiter and player pages, with its fields."""
 
+#: The event's forms (organisers': the event, its sections, discounts, entries and fees;
+#: everybody's: the entry form, the confirmation and withdraw links), named with their
+#: namespace. The section form's prefix is its section's (``section-<pk>-``).
+FIELDS |= {
+    "events:organise_create": [*EventForm.base_fields],
+    "events:organise": [*EventForm.base_fields],
+    "events:organise_new_section": [f"new-{name}" for name in NewSectionForm.base_fields],
+    "events:organise_attach_section": ["attach-tournament"],
+    "events:organise_section": [*SectionForm.base_fields],
+    "events:organise_remove_section": [],
+    "events:organise_discounts": [
+        "discounts-TOTAL_FORMS",
+        "discounts-INITIAL_FORMS",
+        *(f"discounts-0-{name}" for name in DiscountRowForm.base_fields),
+    ],
+    "events:organise_entries": [*DecisionForm.base_fields],
+    "events:organise_fees": [*PaymentForm.base_fields],
+    "events:enter": ["sections", "withdraw", *GuestForm.base_fields],
+    "events:confirm": [],
+    "events:entry_withdraw": [],
+}
 FORMS = sorted(FIELDS)
 ELSEWHERE = {"trf_import": "tests/safety/test_fuzz.py::TestFuzzUploadsAndLogin"}
 ROLES = ["staff", "organiser", "arbiter", "player"]
 SLUGS = ["swiss", "swiss-draft", "manual", "no-such-tournament"]
+EVENT_SLUGS = ["knights-weekend", "no-such-event"]
 EXTRA = [
     "²",
     "٣",
@@ -115,11 +145,18 @@ THOROUGH = settings(QUICK, max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300
 
 
 def post_patterns() -> list[URLPattern]:
+    """The POST views of the organiser, arbiter and player pages and of the events' pages,
+    each pattern named as :data:`FIELDS` names it (the events' with ``events:``)."""
     found = []
-    for pattern in backoffice_urls.tournament_patterns:
-        view = getattr(pattern.callback, "view_class", None)
-        if view is not None and hasattr(view, "post") and "post" in view.http_method_names:
-            found.append(pattern)
+    groups = [
+        ("", backoffice_urls.tournament_patterns),
+        ("events:", backoffice_urls.event_patterns + public_urls.event_patterns),
+    ]
+    for namespace, patterns in groups:
+        for pattern in patterns:
+            view = getattr(pattern.callback, "view_class", None)
+            if view is not None and hasattr(view, "post") and "post" in view.http_method_names:
+                found.append((namespace + pattern.name, pattern))
     return found
 
 
@@ -157,7 +194,20 @@ class FormFuzzCase(FuzzCase):
         first = Player.objects.order_by("pk").first()
         first.account = cls.player_user
         first.save()
+        event = make_event(
+            "Knights Weekend", slug="knights-weekend", club=cls.club, entries_open=True
+        )
+        cls.section = make_section(event, Tournament.objects.get(slug="swiss"), cap=8)
+        Entry.objects.create(
+            section=cls.section,
+            last_name="Guest",
+            sex="m",
+            email="guest@example.org",
+            status=EntryStatus.PENDING,
+        )
         cls.ids += [
+            str(cls.section.pk),
+            *(str(pk) for pk in Entry.objects.values_list("pk", flat=True)),
             str(cls.club.pk),
             *(str(pk) for pk in Game.objects.values_list("pk", flat=True)),
         ]
@@ -177,15 +227,22 @@ class FormFuzzCase(FuzzCase):
         if name == "organise_add_player":
             club = data.draw(st.sampled_from([self.club.pk, 999999]))
             return reverse("tournaments:organise_add_player", args=[club]), ""
-        pattern = next(p for p in post_patterns() if p.name == name)
+        pattern = next(p for qualified, p in post_patterns() if qualified == name)
+        event = name.startswith("events:")
         kwargs = {}
         for parameter in pattern.pattern.converters:
             if parameter == "slug":
-                kwargs["slug"] = data.draw(st.sampled_from(SLUGS))
+                kwargs["slug"] = data.draw(st.sampled_from(EVENT_SLUGS if event else SLUGS))
+            elif parameter == "token":
+                kwargs["token"] = data.draw(st.sampled_from(["x" * 43, "Zm9v", "0"]))
+            elif parameter == "pk" and event:
+                kwargs["pk"] = data.draw(st.sampled_from([self.section.pk, 999999]))
             else:
                 kwargs[parameter] = data.draw(small)
         prefix = f"b{kwargs['board']}-" if name == "organise_result" else ""
-        return reverse(f"tournaments:{name}", kwargs=kwargs), prefix
+        if name == "events:organise_section":
+            prefix = f"section-{kwargs['pk']}-"
+        return reverse(name if event else f"tournaments:{name}", kwargs=kwargs), prefix
 
     def fuzz(self, data) -> None:
         name = data.draw(st.sampled_from(FORMS), label="form")
@@ -211,7 +268,7 @@ class FormFuzzCase(FuzzCase):
 
 
 def test_every_post_url_is_fuzzed():
-    posted = {p.name for p in post_patterns()}
+    posted = {name for name, _pattern in post_patterns()}
     assert posted - set(FIELDS) - set(ELSEWHERE) == set()
     assert set(FIELDS) - posted == set()
 
