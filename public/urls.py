@@ -157,6 +157,7 @@ tournament_patterns = [
 event_patterns: list = [
     path("", events.EventListView.as_view(), name="list"),
     path("<slug:slug>/", events.EventView.as_view(), name="event"),
+    path("<slug:slug>/rounds.ics", events.EventCalendarView.as_view(), name="rounds_ics"),
     path("<slug:slug>/enter/", entries.EnterView.as_view(), name="enter"),
     path("<slug:slug>/entries/", entries.entry_list, name="entries"),
     path("entry/<str:token>/", entries.ConfirmView.as_view(), name="confirm"),

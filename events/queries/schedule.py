@@ -17,6 +17,16 @@ def round_starts(tournament: Tournament) -> dict[int, RoundStart]:
     return {start.number: start for start in RoundStart.objects.filter(tournament=tournament)}
 
 
+def event_round_starts(event_id: int) -> list[RoundStart]:
+    """The announced round starts of every section of an event, with their tournaments, in
+    the order of time (one query)."""
+    return list(
+        RoundStart.objects.filter(tournament__section__event_id=event_id)
+        .select_related("tournament")
+        .order_by("starts_at", "tournament__section__order", "number")
+    )
+
+
 def rounds_known(tournament: Tournament) -> int | None:
     """How many rounds the tournament has (a round robin's from its players), or ``None``
     when that is open (a manual tournament without a planned number)."""

@@ -7,9 +7,11 @@ from django.utils import timezone
 from django.views.generic import DetailView, TemplateView
 
 from events.models import Event
+from events.queries.schedule import event_round_starts
 from events.queries.sections import discount_text, section_rows, upcoming_and_past
 from public.tables.events import EventTable, SectionTable
 from public.views.page_cache import AnonymousPageCacheMixin
+from public.views.screen import round_calendar
 from web.views import ReadOnlyMixin
 
 
@@ -41,3 +43,17 @@ class EventView(AnonymousPageCacheMixin, ReadOnlyMixin, DetailView):
         context["sections_table"] = SectionTable(section_rows(event))
         context["discounts"] = [discount_text(d) for d in event.discounts.all()]
         return context
+
+
+class EventCalendarView(ReadOnlyMixin, DetailView):
+    """Every section's scheduled rounds as one iCalendar file (the same events, with the same
+    UIDs, as the sections' own feeds)."""
+
+    def get_queryset(self):
+        return Event.objects.all()
+
+    def render_to_response(self, context, **response_kwargs):
+        event = self.object
+        location = ", ".join(part for part in (event.venue, event.city) if part)
+        starts = event_round_starts(event.pk)
+        return round_calendar(self.request, event.name, event.slug, starts, location)

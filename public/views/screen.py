@@ -145,33 +145,41 @@ class ScreenView(TournamentPageMixin, DetailView):
         ]
 
 
+def round_calendar(request, name: str, filename: str, starts, location: str) -> HttpResponse:
+    """``starts`` (round starts with their tournaments) as an iCalendar file named ``name``:
+    one event per round, its UID the same from one download to the next and in every feed
+    that lists it (a section's and its event's), its DTSTAMP when the start was last set."""
+    host = request.get_host().split(":")[0] or "clubrating"
+    events = [
+        CalendarEvent(
+            uid=f"tournament-{start.tournament_id}-round-{start.number}@{host}",
+            start=start.starts_at,
+            stamp=start.changed_at,
+            summary=_("%(tournament)s: round %(round)d")
+            % {"tournament": start.tournament.name, "round": start.number},
+            location=location or start.tournament.city,
+            url=request.build_absolute_uri(
+                reverse("tournaments:rounds", args=[start.tournament.slug])
+            ),
+        )
+        for start in starts
+    ]
+    response = HttpResponse(calendar(name, events), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}-rounds.ics"'
+    return response
+
+
 class RoundsCalendarView(ReadOnlyMixin, DetailView):
-    """The scheduled rounds as an iCalendar file: one event per round with its start, its
-    UID the same from one download to the next, its DTSTAMP when the start was last set."""
+    """A tournament's scheduled rounds as an iCalendar file (:func:`round_calendar`)."""
 
     def get_queryset(self):
         return tournament_for_page()
 
     def render_to_response(self, context, **response_kwargs):
         tournament = self.object
-        host = self.request.get_host().split(":")[0] or "clubrating"
-        live_url = self.request.build_absolute_uri(
-            reverse("tournaments:rounds", args=[tournament.slug])
+        starts = list(round_starts(tournament).values())
+        for start in starts:
+            start.tournament = tournament
+        return round_calendar(
+            self.request, tournament.name, tournament.slug, starts, tournament.city
         )
-        events = [
-            CalendarEvent(
-                uid=f"tournament-{tournament.pk}-round-{number}@{host}",
-                start=start.starts_at,
-                stamp=start.changed_at,
-                summary=_("%(tournament)s: round %(round)d")
-                % {"tournament": tournament.name, "round": number},
-                location=tournament.city,
-                url=live_url,
-            )
-            for number, start in round_starts(tournament).items()
-        ]
-        response = HttpResponse(
-            calendar(tournament.name, events), content_type="text/calendar; charset=utf-8"
-        )
-        response["Content-Disposition"] = f'inline; filename="{tournament.slug}-rounds.ics"'
-        return response

@@ -141,6 +141,7 @@ READ_ONLY = frozenset(
         "tournaments:organise_check_in_codes",
         "events:list",
         "events:event",
+        "events:rounds_ics",
         "events:organise_list",
         "events:entries",
     }

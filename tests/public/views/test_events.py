@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from events.enums import EntryStatus
-from events.models import Discount, Entry
+from events.models import Discount, Entry, RoundStart
 from tests.factories import (
     make_club,
     make_event,
@@ -171,3 +171,31 @@ def test_the_event_page_takes_the_same_queries_for_any_number_of_unplayed_sectio
         response = client.get(reverse("events:event", args=["weekend"]))
 
     assert len(body_rows(response.content)) == item_count
+
+
+def test_the_event_calendar_lists_every_sections_rounds_with_the_sections_uids(client):
+    event = make_event("Calendar Weekend", slug="calendar-weekend", venue="Hall", city="York")
+    first = make_section(event, make_tournament("Open A", slug="open-a"))
+    second = make_section(event, make_tournament("Rapid", slug="rapid"))
+    stamp = datetime.datetime(2026, 2, 1, 9, 0, tzinfo=datetime.UTC)
+    for section, number, hour in ((first, 1, 10), (second, 1, 9), (first, 2, 15)):
+        RoundStart.objects.create(
+            tournament=section.tournament,
+            number=number,
+            starts_at=datetime.datetime(2026, 3, 7, hour, 0, tzinfo=datetime.UTC),
+            changed_at=stamp,
+        )
+
+    response = client.get("/events/calendar-weekend/rounds.ics")
+    section_feed = client.get("/tournaments/open-a/rounds.ics").content.decode()
+
+    text = response.content.decode()
+    assert response["Content-Type"] == "text/calendar; charset=utf-8"
+    assert [line for line in text.splitlines() if line.startswith("SUMMARY:")] == [
+        "SUMMARY:Rapid: round 1",
+        "SUMMARY:Open A: round 1",
+        "SUMMARY:Open A: round 2",
+    ]
+    assert text.count("LOCATION:Hall\\, York") == 3
+    open_a = [f"UID:tournament-{first.tournament_id}-round-{n}@testserver" for n in (1, 2)]
+    assert all(uid in text and uid in section_feed for uid in open_a)
