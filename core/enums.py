@@ -58,6 +58,12 @@ class AuditAction(models.TextChoices):
     CHECKED_IN = "checked_in", _("player checked in")
     CHECK_IN_UNDONE = "check_in_undone", _("check-in undone")
     LEFT_OUT_ABSENT = "left_out_absent", _("player not checked in left out of a round")
+    CLUB_GAMES_SET = "club_games_set", _("club games set up")
+    CLUB_GAME_REPORTED = "club_game_reported", _("club game reported")
+    CLUB_GAME_CONFIRMED = "club_game_confirmed", _("club game confirmed")
+    CLUB_GAME_REJECTED = "club_game_rejected", _("club game rejected")
+    LADDER_JOINED = "ladder_joined", _("player put on the club ladder")
+    LADDER_MOVED = "ladder_moved", _("club ladder changed by a game")
 
 
 class MailKind(models.TextChoices):
