@@ -34,6 +34,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from core.invitation_tokens import token_matches
+from events.models import ClubGames
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
@@ -193,10 +194,13 @@ def can_report_result(user: User, game: Game) -> bool:
 
 
 def can_report_results(user: User) -> bool:
-    """Whether ``user`` plays in a tournament that lets players report results (nav link)."""
+    """Whether ``user`` plays in a tournament that lets players report results, or in a club
+    that rates club games (nav link)."""
     player = player_of(user)
     if player is None:
         return False
+    if player.club_id is not None and ClubGames.objects.filter(club_id=player.club_id).exists():
+        return True
     return Tournament.objects.filter(
         players_report_results=True, registrations__player=player
     ).exists()

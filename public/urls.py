@@ -5,7 +5,18 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import check_in, event, home, lists, players, prizes, reference, screen, search
+from public.views import (
+    check_in,
+    club_games,
+    event,
+    home,
+    lists,
+    players,
+    prizes,
+    reference,
+    screen,
+    search,
+)
 from public.views import tournaments as tournament_views
 
 
@@ -88,6 +99,7 @@ rating_patterns = [
 ]
 
 tournament_patterns = [
+    path("clubs/<int:pk>/ladder/", club_games.LadderView.as_view(), name="club_ladder"),
     path("", tournament_views.TournamentListView.as_view(), name="list"),
     path("<slug:slug>/", tournament_views.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/standings/", tournament_views.StandingsView.as_view(), name="standings"),
