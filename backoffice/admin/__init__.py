@@ -1,4 +1,12 @@
 """The Django admin, for staff: every model registered here, writes through the actions."""
 
 # Importing the modules registers their admins.
-from backoffice.admin import check_in, mail, players, ratings, rounds, tournaments  # noqa: F401
+from backoffice.admin import (  # noqa: F401
+    check_in,
+    club_games,
+    mail,
+    players,
+    ratings,
+    rounds,
+    tournaments,
+)
