@@ -30,11 +30,14 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from actions.club_games import set_club_games
 from backoffice import urls as backoffice_urls
+from backoffice.forms.club_games import ClubGameReportForm, ClubGamesForm
 from backoffice.forms.clubs import ClubCreateForm
 from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
+from core.roles import SYSTEM
 from players.models import Club, Player
 from tests.safety.fuzz import FuzzCase, value
 from tournaments.models import Game, Tournament
@@ -74,6 +77,11 @@ FIELDS = {
     "organise_add_player": [*ClubPlayerForm.base_fields],
     "fide_import": ["list_date", "federation"],
     "report_result": ["result"],
+    "organise_club_games": [*ClubGamesForm.base_fields],
+    "report_club_game": [*ClubGameReportForm.base_fields],
+    "join_ladder": [],
+    "confirm_club_game": [],
+    "reject_club_game": [],
     "organise_prizes": [
         "currency",
         "method",
@@ -157,6 +165,9 @@ class FormFuzzCase(FuzzCase):
         first = Player.objects.order_by("pk").first()
         first.account = cls.player_user
         first.save()
+        # The club rates club games; its players report them (against their club mates).
+        Player.objects.update(club=cls.club)
+        set_club_games(actor=SYSTEM, club=cls.club, system="glicko2")
         cls.ids += [
             str(cls.club.pk),
             *(str(pk) for pk in Game.objects.values_list("pk", flat=True)),
