@@ -12,6 +12,9 @@ was played) of the club's tournament of that month, "<club> club games, <month>"
 manual, rated in the club's list), created on first use with both players entered: the
 ledger, the charts and the player pages read it as any other game. See
 ``docs/organising.md`` ("Club games and the ladder").
+
+Every unit that changes the ladder or a report's status holds the club's list exclusively:
+they run one at a time for a club (no two confirmations move the ladder from the same order).
 """
 
 from __future__ import annotations
@@ -114,14 +117,16 @@ def join_ladder(*, actor: Actor, club: Club, player: Player | None = None) -> La
         player = roles.player_of(actor)
     else:
         role = roles.organiser_of(club)
-    with change(actor=actor, role=role) as unit:
-        settings = _club_games(club)
+    roles.require(role.allows(actor))
+    settings = _club_games(club)
+    # The club's list is locked: the ladder and the reports of a club change one at a time.
+    with change(actor=actor, role=role, lists=[settings.rating_list_id]) as unit:
         assert player is not None  # noqa: S101 (the role has a player)
         if player.club_id != club.pk:
             raise ValidationError(
                 _("%(player)s is not a player of this club.") % {"player": player}
             )
-        ladder = LadderPlace.objects.select_for_update().filter(club_games=settings)
+        ladder = LadderPlace.objects.filter(club_games=settings)
         existing = ladder.filter(player=player).first()
         if existing is not None:
             return existing
@@ -199,11 +204,9 @@ def _game_params(report: ClubGameReport) -> dict[str, object]:
 
 
 def _pending(report: ClubGameReport) -> ClubGameReport:
-    current = (
-        ClubGameReport.objects.select_for_update()
-        .select_related("club_games__rating_list", "club_games__club", "white", "black")
-        .get(pk=report.pk)
-    )
+    current = ClubGameReport.objects.select_related(
+        "club_games__rating_list", "club_games__club", "white", "black"
+    ).get(pk=report.pk)
     if current.status != ClubGameStatus.PENDING:
         raise ValidationError(
             _("This game is already %(status)s.") % {"status": current.get_status_display()}
@@ -252,10 +255,7 @@ def confirm_club_game(*, actor: Actor, report: ClubGameReport) -> Game:
 
 def _move_ladder(unit: Unit, settings: ClubGames, report: ClubGameReport) -> None:
     places = list(
-        LadderPlace.objects.select_for_update()
-        .filter(club_games=settings)
-        .select_related("player")
-        .order_by("place")
+        LadderPlace.objects.filter(club_games=settings).select_related("player").order_by("place")
     )
     order = [p.player_id for p in places]
     white_score = {"10": 1.0, "==": 0.5, "01": 0.0}[report.result]
@@ -310,7 +310,8 @@ def reject_club_game(*, actor: Actor, report: ClubGameReport) -> None:
     """The opponent (or an organiser) rejects a reported game: it is kept as rejected, nothing
     is rated."""
     report = ClubGameReport.objects.select_related("club_games__club").get(pk=report.pk)
-    with change(actor=actor, role=roles.decider_of(report)) as unit:
+    rating_list = report.club_games.rating_list_id
+    with change(actor=actor, role=roles.decider_of(report), lists=[rating_list]) as unit:
         current = _pending(report)
         current.status = ClubGameStatus.REJECTED
         current.decided_by = actor if getattr(actor, "pk", None) else None
