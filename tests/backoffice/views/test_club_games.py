@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from actions.club_games import join_ladder, report_club_game, set_club_games
+from actions.club_games import confirm_club_game, join_ladder, report_club_game, set_club_games
 from core.roles import SYSTEM
 from events.models import ClubGameReport, ClubGameStatus, LadderPlace
 from tests.factories import make_club, make_player
@@ -99,3 +99,26 @@ def test_report_and_confirm_pages_refuse_outsiders(club):
     assert _client("cat").post(url).status_code == 403
     report.refresh_from_db()
     assert report.status == ClubGameStatus.PENDING
+
+
+def test_the_players_page_shows_the_glicko2_calculation(club):
+    cat = LadderPlace.objects.get(player__last_name="Cat").player
+    ann = LadderPlace.objects.get(player__last_name="Ann").player
+    report = report_club_game(
+        actor=cat.account, club=club, opponent=ann, colour="white", result="1",
+        date=datetime.date(2026, 3, 1),
+    )  # fmt: skip
+    confirm_club_game(actor=ann.account, report=report)
+    page = Client().get(reverse("ratings:player", args=[cat.pk]))
+    (calculation,) = page.context["calculations"]
+    assert calculation["system"] == "glicko2"
+    (period,) = calculation["periods"]
+    table = period["table"]
+    assert type(table).__name__ == "Glicko2LedgerTable"
+    (row,) = table.rows
+    cells = {column.name: row.get_cell(column.name) for column in table.columns}
+    # Two newcomers (1500, RD 350): E = 0.5, the winner's change +162.31.
+    assert cells["opponent_rating_used"] == 1500
+    assert (cells["opponent_rd"], cells["rd"]) == ("350.0", "350.0")
+    assert cells["expected"] == "0.5000"
+    assert cells["change"] == "+162.31"
