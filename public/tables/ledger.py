@@ -1,4 +1,4 @@
-"""Tables of a player's calculation, one rating period each: FIDE, go (EGF) and shogi (FESA).
+"""Tables of a player's calculation, one rating period each: FIDE, go (EGF), shogi (FESA), Glicko-2.
 
 :func:`ledger_table_for` gives the table class of a list's rating system.
 """
