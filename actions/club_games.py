@@ -23,10 +23,15 @@ import calendar
 import datetime
 
 from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core import roles
-from core.enums import AuditAction
+from core.enums import AuditAction, MailKind
+from core.mail import site_url
+from core.recipients import recipients
 from core.roles import Actor
 from core.unit_of_work import Unit, change
 from events.models import ClubGameReport, ClubGames, ClubGameStatus, LadderPlace
@@ -191,7 +196,43 @@ def report_club_game(
             player=me,
             other_player=opponent,
         )
+        _tell_opponent(unit, report, opponent)
     return report
+
+
+def _tell_opponent(unit: Unit, report: ClubGameReport, opponent: Player) -> None:
+    """Mail the opponent (if they receive reports to confirm) the game to confirm."""
+    found = recipients([opponent.pk], MailKind.REPORTS)
+    recipient = found.get(opponent.pk)
+    if recipient is None:
+        return
+    url = site_url(reverse("tournaments:my_games"))
+    with translation.override(recipient.language):
+        values = {
+            "player": report.reported_by.name,
+            "white": report.white.name,
+            "black": report.black.name,
+            "result": report.get_result_display(),
+            "date": date_format(report.date, "SHORT_DATE_FORMAT"),
+        }
+        subject = _("A club game to confirm: %(white)s – %(black)s") % values
+        body = "\n".join(
+            [
+                _("%(player)s reports %(white)s – %(black)s %(result)s, played on %(date)s.")
+                % values,
+                "",
+                _("Confirm or reject it: %(url)s") % {"url": url},
+            ]
+        )
+    unit.mail(
+        to=recipient.address,
+        kind=MailKind.REPORTS,
+        subject=subject,
+        body=body,
+        player=opponent,
+        language=recipient.language,
+        checked=True,
+    )
 
 
 def _game_params(report: ClubGameReport) -> dict[str, object]:

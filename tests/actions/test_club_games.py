@@ -15,6 +15,7 @@ from actions.club_games import (
     report_club_game,
     set_club_games,
 )
+from core import mail
 from core.enums import AuditAction
 from core.models import AuditEntry
 from events.models import ClubGameReport, ClubGames, ClubGameStatus, LadderPlace
@@ -158,3 +159,23 @@ def test_only_an_organiser_sets_up_club_games_and_the_system_stays_once_rated(cl
     set_club_games(actor=organiser, club=club, system="glicko2", reach=5)
     assert ClubGames.objects.get(pk=settings.pk).reach == 5
     assert ClubGames.objects.get(pk=settings.pk).rating_list.system == "glicko2"
+
+
+def test_the_opponent_gets_a_mail_to_confirm_the_game(club_setup, smtp_server, settings):
+    settings.SITE_URL = "https://club.example"
+    club, _organiser, p, _settings = club_setup
+    for name in ("Ann", "Bob"):
+        p[name].account.email = f"{name.lower()}@example.org"
+        p[name].account.save()
+    report_club_game(
+        actor=p["Bob"].account, club=club, opponent=p["Ann"], colour="black", result="0.5",
+        date=DAY,
+    )  # fmt: skip
+    assert mail.deliver_due() == (1, 0)
+    (received,) = smtp_server.to("ann@example.org")
+    assert received.subject == "A club game to confirm: Ann – Bob"
+    assert received.body.startswith(
+        "Bob reports Ann – Bob ½–½, played on 2026-03-10.\n\n"
+        "Confirm or reject it: https://club.example/tournaments/my-games/\n"
+    )
+    assert smtp_server.to("bob@example.org") == []
