@@ -8,6 +8,7 @@ from django.urls import path
 
 from backoffice.views import (
     check_in,
+    club_games,
     clubs,
     events,
     fide,
@@ -51,6 +52,27 @@ tournament_patterns = [
         "organise/clubs/<int:pk>/players/add/",
         clubs.ClubPlayerCreateView.as_view(),
         name="organise_add_player",
+    ),
+    path(
+        "organise/clubs/<int:pk>/games/",
+        club_games.ClubGamesSettingsView.as_view(),
+        name="organise_club_games",
+    ),
+    path(
+        "clubs/<int:pk>/games/report/",
+        club_games.ReportClubGameView.as_view(),
+        name="report_club_game",
+    ),
+    path("clubs/<int:pk>/ladder/join/", club_games.JoinLadderView.as_view(), name="join_ladder"),
+    path(
+        "clubs/<int:pk>/games/<int:report>/confirm/",
+        club_games.DecideClubGameView.as_view(),
+        name="confirm_club_game",
+    ),
+    path(
+        "clubs/<int:pk>/games/<int:report>/reject/",
+        club_games.DecideClubGameView.as_view(confirm=False),
+        name="reject_club_game",
     ),
     path("my-games/", reports.MyGamesView.as_view(), name="my_games"),
     path("games/<int:game>/report/", reports.ReportResultView.as_view(), name="report_result"),

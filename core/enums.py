@@ -70,6 +70,12 @@ class AuditAction(models.TextChoices):
     ENTRY_WITHDRAWN = "entry_withdrawn", _("online entry withdrawn")
     ENTRY_MOVED_UP = "entry_moved_up", _("entry moved up from the waiting list")
     ENTRY_PAID = "entry_paid", _("entry fee paid")
+    CLUB_GAMES_SET = "club_games_set", _("club games set up")
+    CLUB_GAME_REPORTED = "club_game_reported", _("club game reported")
+    CLUB_GAME_CONFIRMED = "club_game_confirmed", _("club game confirmed")
+    CLUB_GAME_REJECTED = "club_game_rejected", _("club game rejected")
+    LADDER_JOINED = "ladder_joined", _("player put on the club ladder")
+    LADDER_MOVED = "ladder_moved", _("club ladder changed by a game")
 
 
 class MailKind(models.TextChoices):

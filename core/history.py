@@ -114,6 +114,14 @@ MESSAGES: dict[str, Any] = {
     A.LEFT_OUT_ABSENT: _(
         "%(player)s did not check in: not paired in round %(round)d (zero-point bye)"
     ),
+    A.CLUB_GAMES_SET: _(
+        "Club games of %(club)s rated in %(list)s; challenges up to %(reach)d places"
+    ),
+    A.CLUB_GAME_REPORTED: _("Club game reported: %(game)s on %(date)s"),
+    A.CLUB_GAME_CONFIRMED: _("Club game confirmed: %(game)s on %(date)s"),
+    A.CLUB_GAME_REJECTED: _("Club game rejected: %(game)s on %(date)s"),
+    A.LADDER_JOINED: _("%(player)s put on the ladder of %(club)s at place %(place)d"),
+    A.LADDER_MOVED: _("%(player)s took place %(place)d on the ladder of %(club)s"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
     ),

@@ -34,7 +34,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from core.invitation_tokens import entry_token_matches, token_matches, withdraw_token_matches
-from events.models import Event
+from events.models import ClubGames, Event
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
 from tournaments.enums import RoundStatus
@@ -215,13 +215,32 @@ def can_report_result(user: User, game: Game) -> bool:
 
 
 def can_report_results(user: User) -> bool:
-    """Whether ``user`` plays in a tournament that lets players report results (nav link)."""
+    """Whether ``user`` plays in a tournament that lets players report results, or in a club
+    that rates club games (nav link)."""
     player = player_of(user)
     if player is None:
         return False
+    if player.club_id is not None and ClubGames.objects.filter(club_id=player.club_id).exists():
+        return True
     return Tournament.objects.filter(
         players_report_results=True, registrations__player=player
     ).exists()
+
+
+def can_play_club_games(user: User, club: Club | None) -> bool:
+    """Report a rated club game or join the ladder of ``club``: a player of the club with
+    their own account."""
+    player = player_of(user)
+    return player is not None and club is not None and player.club_id == club.pk
+
+
+def can_decide_club_game(user: User, report: Any) -> bool:
+    """Confirm or reject a reported club game: the opponent of the player who reported it,
+    an organiser of the club, staff."""
+    player = player_of(user)
+    if player is not None and player.pk == report.opponent_id:
+        return True
+    return can_manage_club(user, report.club_games.club)
 
 
 def can_check_in_self(user: User, registration: Registration, code: str | None) -> bool:
@@ -284,6 +303,8 @@ _PREDICATES = {
     "event": can_manage_event,
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
+    "club_member": can_play_club_games,
+    "club_game": can_decide_club_game,
     "invitee": lambda _actor, subject: token_matches(*subject),
     "self_check_in": lambda actor, subject: can_check_in_self(actor, *subject),
     "account": lambda actor, _subject: _active(actor) and not is_system(actor),
@@ -342,6 +363,16 @@ def arbiter_of(tournament: Tournament) -> Check:
 def reporter_of(game: Game) -> Check:
     """Report ``game``'s result: one of its players, when the tournament allows it."""
     return Check("reporter", game)
+
+
+def club_member_of(club: Club) -> Check:
+    """Play rated club games of ``club``: a player of the club (their own account)."""
+    return Check("club_member", club)
+
+
+def decider_of(report: Any) -> Check:
+    """Confirm or reject a reported club game: the opponent, the club's organisers, staff."""
+    return Check("club_game", report)
 
 
 def self_checker_of(registration: Registration, code: str | None = None) -> Check:

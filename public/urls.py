@@ -7,6 +7,7 @@ from django.urls import path, register_converter
 
 from public.views import (
     check_in,
+    club_games,
     entries,
     event,
     events,
@@ -102,6 +103,7 @@ rating_patterns = [
 ]
 
 tournament_patterns = [
+    path("clubs/<int:pk>/ladder/", club_games.LadderView.as_view(), name="club_ladder"),
     path("", tournament_views.TournamentListView.as_view(), name="list"),
     path("<slug:slug>/", tournament_views.TournamentView.as_view(), name="detail"),
     path("<slug:slug>/standings/", tournament_views.StandingsView.as_view(), name="standings"),

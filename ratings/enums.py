@@ -21,6 +21,7 @@ class RatingSystem(models.TextChoices):
     EGF = "egf", _("EGF (GoR, 2021 system)")
     EGF_OLD = "egf_old", _("EGF (GoR, pre-2021 system)")
     FESA = "fesa", _("FESA (shogi Elo)")
+    GLICKO2 = "glicko2", _("Glicko-2")
 
 
 #: The names of the rating lists the migrations create, to be shown in the reader's language.

@@ -3,6 +3,7 @@
 # Importing the modules registers their admins.
 from backoffice.admin import (  # noqa: F401
     check_in,
+    club_games,
     events,
     mail,
     online_entries,

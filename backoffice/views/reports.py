@@ -22,6 +22,7 @@ from actions.reports import report_result
 from backoffice.forms.tournaments import ReportForm
 from backoffice.tables import ReportableGameTable
 from core import roles
+from events.queries.club_games import club_games_of, my_reports, reports_to_confirm
 from tournaments.models import Game
 from tournaments.queries.games import games_to_report
 
@@ -45,7 +46,14 @@ class MyGamesView(PlayerRequiredMixin, TemplateView):
                 prefix=f"g{game.pk}",
                 game=game,
             )
-        return super().get_context_data(player=player, table=ReportableGameTable(games), **kwargs)
+        return super().get_context_data(
+            player=player,
+            table=ReportableGameTable(games),
+            club_reports=reports_to_confirm(player),
+            my_club_reports=my_reports(player),
+            ladder_club=player.club if player.club and club_games_of(player.club) else None,
+            **kwargs,
+        )
 
 
 class ReportResultView(LoginRequiredMixin, View):

@@ -1,6 +1,7 @@
 """The models of an event run around its tournaments (issue 23), one module per part."""
 
 from events.models.checkin import CheckIn, CheckInRule, CheckInSetting, CheckInWay, LeftOut
+from events.models.club_games import ClubGameReport, ClubGames, ClubGameStatus, LadderPlace
 from events.models.prizes import Prize, PrizeTable
 from events.models.schedule import RoundStart
 from events.models.sections import Discount, Entry, Event, Section
@@ -10,9 +11,13 @@ __all__ = [
     "CheckInRule",
     "CheckInSetting",
     "CheckInWay",
+    "ClubGameReport",
+    "ClubGameStatus",
+    "ClubGames",
     "Discount",
     "Entry",
     "Event",
+    "LadderPlace",
     "LeftOut",
     "Prize",
     "PrizeTable",

@@ -1,4 +1,4 @@
-"""Tables of a player's calculation, one rating period each: FIDE, go (EGF) and shogi (FESA).
+"""Tables of a player's calculation, one rating period each: FIDE, go (EGF), shogi (FESA), Glicko-2.
 
 :func:`ledger_table_for` gives the table class of a list's rating system.
 """
@@ -244,7 +244,63 @@ class FesaLedgerTable(PeriodTable):
         return text
 
 
-LEDGER_TABLES = {"egf": EgfLedgerTable, "egf_old": EgfLedgerTable, "fesa": FesaLedgerTable}
+class Glicko2LedgerTable(PeriodTable):
+    """One period of a Glicko-2 player's calculation: per game the opponent's rating and RD
+    at the start of the period, the player's own RD, the expected score E and the game's share
+    of the period's change (``docs/ratings.md``, "Glicko-2"); the footer sums the changes."""
+
+    priorities = {
+        "date": 2,
+        "tournament": 3,
+        "opponent": "key",
+        "opponent_rating_used": "key",
+        "opponent_rd": 3,
+        "rd": 4,
+        "score": "key",
+        "expected": 2,
+        "change": "key",
+    }
+
+    date = DateColumn(verbose_name=_("Date"), format="SHORT_DATE_FORMAT")
+    tournament = tables.Column(verbose_name=_("Tournament"), linkify=True)
+    opponent = PlayerColumn(verbose_name=_("Opponent"))
+    opponent_rating_used = tables.Column(
+        verbose_name=_("Rating"), default="–", attrs={"td": {"class": "num"}}
+    )
+    opponent_rd = tables.Column(
+        verbose_name=_("Opponent's RD"), accessor="pk", attrs={"td": {"class": "num"}}
+    )
+    rd = tables.Column(verbose_name=_("Own RD"), accessor="pk", attrs={"td": {"class": "num"}})
+    score = tables.Column(verbose_name=_("Score"), attrs={"td": {"class": "num"}})
+    expected = tables.Column(
+        verbose_name=_("Expected"), default="–", attrs={"td": {"class": "num"}}
+    )
+
+    class Meta(PeriodTable.Meta):
+        pass
+
+    def render_opponent_rd(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "opponent_rd"), 1)
+
+    def render_rd(self, record: RatingChange) -> str:
+        return decimals(_detail(record, "rd"), 1)
+
+    def render_score(self, value: Decimal) -> str:
+        return LedgerTable.render_score(self, value)
+
+    def render_expected(self, value: Decimal) -> str:
+        return decimals(value, 4)
+
+    def render_change(self, value: Decimal) -> str:
+        return signed_decimals(value, 2)
+
+
+LEDGER_TABLES = {
+    "egf": EgfLedgerTable,
+    "egf_old": EgfLedgerTable,
+    "fesa": FesaLedgerTable,
+    "glicko2": Glicko2LedgerTable,
+}
 """The calculation table of each system with its own numbers (FIDE: :class:`LedgerTable`)."""
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rules.ratings.egf_periods import EgfOldPeriodSystem, EgfPeriodSystem
 from rules.ratings.fesa_periods import FesaPeriodSystem
 from rules.ratings.fide_periods import FidePeriodSystem
+from rules.ratings.glicko2_periods import Glicko2PeriodSystem
 from rules.ratings.replay import PeriodSystem
 
 __all__ = ["SYSTEMS", "get_system"]
@@ -22,6 +23,7 @@ SYSTEMS: dict[str, Callable[..., PeriodSystem]] = {
     "egf": EgfPeriodSystem,
     "egf_old": EgfOldPeriodSystem,
     "fesa": FesaPeriodSystem,
+    "glicko2": Glicko2PeriodSystem,
 }
 
 

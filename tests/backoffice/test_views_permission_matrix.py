@@ -24,7 +24,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from actions import invitations, online_entries, reports, rounds
+from actions import club_games, invitations, online_entries, reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
 from actions.check_in import set_check_in_rule
@@ -144,6 +144,7 @@ READ_ONLY = frozenset(
         "events:rounds_ics",
         "events:organise_list",
         "events:entries",
+        "tournaments:club_ladder",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -515,6 +516,59 @@ def report_result(w: World) -> tuple[str, dict]:
     return reverse("tournaments:report_result", args=[game.pk]), {f"g{game.pk}-result": "10"}
 
 
+def _club_games(w: World) -> None:
+    """Home rates club games; P1 (the player) and P2 (with an account of their own) play."""
+    club_games.set_club_games(actor=SYSTEM, club=w.club, system="glicko2")
+    w.players[1].account = get_user_model().objects.create_user("p2", password="x")  # noqa: S106
+    for player in w.players[:2]:
+        player.club = w.club
+        player.save()
+
+
+def organise_club_games(w: World) -> tuple[str, dict]:
+    url = reverse("tournaments:organise_club_games", args=[w.club.pk])
+    return url, {"system": "glicko2", "game_kind": "chess", "reach": "3"}
+
+
+def report_club_game(w: World) -> tuple[str, dict]:
+    _club_games(w)
+    data = {
+        "opponent": w.players[1].pk,
+        "colour": "white",
+        "result": "1",
+        "date": "2026-03-10",
+        "time_control": "15+10",
+    }
+    return reverse("tournaments:report_club_game", args=[w.club.pk]), data
+
+
+def join_ladder(w: World) -> tuple[str, dict]:
+    _club_games(w)
+    return reverse("tournaments:join_ladder", args=[w.club.pk]), {}
+
+
+def _club_report(w: World) -> Any:
+    _club_games(w)
+    return club_games.report_club_game(
+        actor=w.players[1].account,
+        club=w.club,
+        opponent=w.players[0],
+        colour="black",
+        result="0.5",
+        date=datetime.date(2026, 3, 10),
+    )
+
+
+def confirm_club_game(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _club_report(w).pk]
+    return reverse("tournaments:confirm_club_game", args=args), {}
+
+
+def reject_club_game(w: World) -> tuple[str, dict]:
+    args = [w.club.pk, _club_report(w).pk]
+    return reverse("tournaments:reject_club_game", args=args), {}
+
+
 def mail_preferences(w: World) -> tuple[str, dict]:
     """Every user has an address (their own: ``<name>@example.org``); pairings off."""
     for user in w.users.values():
@@ -668,6 +722,11 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "events:organise_discounts": (event_discounts, MANAGERS),
     "events:organise_entries": (decide_entry, MANAGERS),
     "events:organise_fees": (record_fee, MANAGERS),
+    "tournaments:organise_club_games": (organise_club_games, MANAGERS),
+    "tournaments:report_club_game": (report_club_game, PLAYER),
+    "tournaments:join_ladder": (join_ladder, PLAYER),
+    "tournaments:confirm_club_game": (confirm_club_game, PLAYER | MANAGERS),
+    "tournaments:reject_club_game": (reject_club_game, PLAYER | MANAGERS),
 }
 
 #: Roles that pass the role check of a create page but are refused by its form: the other

@@ -19,6 +19,7 @@ NAMES = {
     "Ames, Ann",
     "Bell, Bob",
     "Kingside",
+    "Kingside club games",  # a club's own list: its name is data, as an organiser's list
     "Autumn Open",
     "Kingside Weekend",
     "Open B",
@@ -121,6 +122,15 @@ PARAMS = [
         A.ENTRY_PAID,
         {"player": "Guest, Gina", "section": "Riverside Open", "amount": "15", "currency": "EUR"},
     ),
+    (A.CLUB_GAMES_SET, {"club": "Kingside", "list": "Kingside club games", "reach": 3}),
+    A.CLUB_GAME_REPORTED,
+    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "10", "date": "2026-03-10"},
+    A.CLUB_GAME_CONFIRMED,
+    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "==", "date": "2026-03-10"},
+    A.CLUB_GAME_REJECTED,
+    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "01", "date": "2026-03-10"},
+    (A.LADDER_JOINED, {"player": "Ames, Ann", "club": "Kingside", "place": 4}),
+    (A.LADDER_MOVED, {"player": "Bell, Bob", "club": "Kingside", "place": 2}),
 ]
 
 

@@ -31,13 +31,16 @@ from django.urls import URLPattern, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from actions.club_games import set_club_games
 from backoffice import urls as backoffice_urls
+from backoffice.forms.club_games import ClubGameReportForm, ClubGamesForm
 from backoffice.forms.clubs import ClubCreateForm
 from backoffice.forms.events import DiscountRowForm, EventForm, NewSectionForm, SectionForm
 from backoffice.forms.online_entries import DecisionForm, PaymentForm
 from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
+from core.roles import SYSTEM
 from events.enums import EntryStatus
 from events.models import Entry
 from players.models import Club, Player
@@ -82,6 +85,11 @@ FIELDS = {
     "organise_add_player": [*ClubPlayerForm.base_fields],
     "fide_import": ["list_date", "federation"],
     "report_result": ["result"],
+    "organise_club_games": [*ClubGamesForm.base_fields],
+    "report_club_game": [*ClubGameReportForm.base_fields],
+    "join_ladder": [],
+    "confirm_club_game": [],
+    "reject_club_game": [],
     "organise_prizes": [
         "currency",
         "method",
@@ -205,6 +213,9 @@ class FormFuzzCase(FuzzCase):
             email="guest@example.org",
             status=EntryStatus.PENDING,
         )
+        # The club rates club games; its players report them (against their club mates).
+        Player.objects.update(club=cls.club)
+        set_club_games(actor=SYSTEM, club=cls.club, system="glicko2")
         cls.ids += [
             str(cls.section.pk),
             *(str(pk) for pk in Entry.objects.values_list("pk", flat=True)),

@@ -213,6 +213,22 @@ def test_many_go_and_shogi_updates_equal_a_full_replay(slug, starting, early_clo
                        grades=GRADES)  # fmt: skip
 
 
+@settings(max_examples=10, **SETTINGS)
+@given(starting=starting, early_closes=st.integers(0, 2), operations=operations)
+def test_glicko2_incremental_replays_equal_a_full_replay(starting, early_closes, operations):
+    # A club's own list (actions.club_games): the players' games of a period rated together.
+    rating_list, _created = RatingList.objects.get_or_create(
+        slug="club-glicko2",
+        defaults={
+            "name": "Club games (Glicko-2)",
+            "game": "chess",
+            "time_control": "standard",
+            "system": "glicko2",
+        },
+    )
+    _check_incremental(rating_list, starting, early_closes, operations)
+
+
 def _round_date(start: datetime.date, end: datetime.date, index: int) -> datetime.date | None:
     """Round ``index``'s date: a day apart from the start (the tournament spanning the February
     list plays its first rounds before it, and is rated after it), the last round undated (its
