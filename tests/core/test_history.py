@@ -123,12 +123,18 @@ PARAMS = [
         {"player": "Guest, Gina", "section": "Riverside Open", "amount": "15", "currency": "EUR"},
     ),
     (A.CLUB_GAMES_SET, {"club": "Kingside", "list": "Kingside club games", "reach": 3}),
-    A.CLUB_GAME_REPORTED,
-    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "10", "date": "2026-03-10"},
-    A.CLUB_GAME_CONFIRMED,
-    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "==", "date": "2026-03-10"},
-    A.CLUB_GAME_REJECTED,
-    {"white": "Ames, Ann", "black": "Bell, Bob", "result": "01", "date": "2026-03-10"},
+    (
+        A.CLUB_GAME_REPORTED,
+        {"white": "Ames, Ann", "black": "Bell, Bob", "result": "10", "date": "2026-03-10"},
+    ),
+    (
+        A.CLUB_GAME_CONFIRMED,
+        {"white": "Ames, Ann", "black": "Bell, Bob", "result": "==", "date": "2026-03-10"},
+    ),
+    (
+        A.CLUB_GAME_REJECTED,
+        {"white": "Ames, Ann", "black": "Bell, Bob", "result": "01", "date": "2026-03-10"},
+    ),
     (A.LADDER_JOINED, {"player": "Ames, Ann", "club": "Kingside", "place": 4}),
     (A.LADDER_MOVED, {"player": "Bell, Bob", "club": "Kingside", "place": 2}),
 ]
