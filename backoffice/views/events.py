@@ -101,9 +101,10 @@ class EventCreateView(RoleRequiredMixin, FormView):
         return HttpResponseRedirect(reverse("events:organise", args=[event.slug]))
 
 
-class EventMixin(RoleRequiredMixin):
+class EventLookupMixin(RoleRequiredMixin):
     """Looks the event up by slug (``self.event``) for its club's organisers and staff; the
-    role is checked before anything else is looked up (:func:`~backoffice.views.base.missing`)."""
+    role is checked before anything else is looked up (:func:`~backoffice.views.base.missing`).
+    The event's pages and its entries' pages (``backoffice.views.online_entries``) share it."""
 
     event: Event
 
@@ -120,6 +121,10 @@ class EventMixin(RoleRequiredMixin):
 
     def has_permission(self) -> bool:
         return roles.can_manage_event(self.request.user, self.event)
+
+
+class EventMixin(EventLookupMixin):
+    """An event page's view: where to go back to, and the page with its forms."""
 
     def page_url(self, anchor: str = "") -> str:
         url = reverse("events:organise", args=[self.event.slug])

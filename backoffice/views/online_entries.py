@@ -22,29 +22,16 @@ from django.views import View
 
 from actions import online_entries as oe
 from backoffice.forms.online_entries import DecisionForm, PaymentForm
-from backoffice.views.base import RoleRequiredMixin, missing
+from backoffice.views.events import EventLookupMixin
 from core import roles
-from events.models import Entry, Event
+from events.models import Entry
 from events.queries import entries as q
 from players.models import Player
 from players.queries.search import possible_duplicates
 
 
-class EventEntriesMixin(RoleRequiredMixin):
-    """Looks the event up by slug (``self.event``); needs its entries' role."""
-
-    event: Event
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        event = Event.objects.select_related("club").filter(slug=kwargs["slug"]).first()
-        if event is None:
-            return missing(self)
-        self.event = event
-        if not self.has_permission():
-            return self.handle_no_permission()
-        return super().dispatch(request, *args, **kwargs)
+class EventEntriesMixin(EventLookupMixin):
+    """The event (``self.event``) for those who handle its entries and fees."""
 
     def has_permission(self) -> bool:
         return roles.can_handle_entries(self.request.user, self.event)
