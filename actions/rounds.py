@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from actions import letters
+from actions import knockout, letters
 from actions.boards import boards_state, draft_round
 from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
@@ -108,7 +108,7 @@ def pair_next_round(
                 [InitialColour.WHITE, InitialColour.BLACK]
             )
             current.save(update_fields=["drawn_colour"])
-        if current.is_round_robin and current.rounds_planned != total:
+        if (current.is_round_robin or current.is_knockout) and current.rounds_planned != total:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         if current.status != TournamentStatus.RUNNING:
@@ -116,23 +116,20 @@ def pair_next_round(
             current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
         stones: dict[int, int] = {}
-        if current.is_round_robin:
+        if current.is_knockout:
+            games = knockout.round_games(current, registrations, number)
+            for game in games:
+                game.round = round_
+            Game.objects.bulk_create(games)
+            boards = [(g.white, g.black, g.result) for g in games]
+        elif current.is_round_robin:
             boards = _round_robin_boards(current, registrations, number)
         elif current.uses_mcmahon_engine:
             boards, stones = _mcmahon_boards(current, registrations, number)
         else:
             boards = _swiss_boards(current, registrations, number)
-        Game.objects.bulk_create(
-            Game(
-                round=round_,
-                board=board,
-                white=white,
-                black=black,
-                result=result,
-                handicap=stones.get(board, 0),
-            )
-            for board, (white, black, result) in enumerate(boards, start=1)
-        )
+        if not current.is_knockout:
+            _create_boards(round_, boards, stones)
         unit.audit(
             AuditAction.ROUND_PAIRED,
             params={"round": number, "boards": len(boards)},
@@ -140,6 +137,20 @@ def pair_next_round(
             after={"round": number, "boards": boards_state(round_)},
         )
     return round_
+
+
+def _create_boards(round_: Round, boards: list[Board], stones: dict[int, int]) -> None:
+    Game.objects.bulk_create(
+        Game(
+            round=round_,
+            board=board,
+            white=white,
+            black=black,
+            result=result,
+            handicap=stones.get(board, 0),
+        )
+        for board, (white, black, result) in enumerate(boards, start=1)
+    )
 
 
 def _check_previous(previous: Round | None) -> None:

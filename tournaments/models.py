@@ -20,6 +20,7 @@ from tournaments.enums import (
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
     ByeKind,
+    GameStage,
     HandicapPolicy,
     InitialColour,
     PairingSystem,
@@ -189,6 +190,32 @@ class Tournament(models.Model):
         default=Decimal("6.5"),
         help_text=_("Go: komi of even games (handicap games are played with 0.5)."),
     )
+    knockout_games = models.PositiveSmallIntegerField(
+        _("games per match"),
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text=_("Knockout: the classical games of each match."),
+    )
+    knockout_rapid_pairs = models.PositiveSmallIntegerField(
+        _("rapid tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of rapid games played when a match is tied."),
+    )
+    knockout_blitz_pairs = models.PositiveSmallIntegerField(
+        _("blitz tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of blitz games played when the rapid games are tied."),
+    )
+    knockout_armageddon = models.BooleanField(
+        _("armageddon"),
+        default=True,
+        help_text=_(
+            "Knockout: one armageddon game (a draw counts as Black's win) when the blitz games "
+            "are tied. Off: blitz pairs until one is won."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -225,6 +252,10 @@ class Tournament(models.Model):
         return (
             self.rating_list.game if self.rating_list_id else FORMAT_GAMES.get(self.pairing_system)
         )
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.pairing_system == PairingSystem.KNOCKOUT
 
     @property
     def is_round_robin(self) -> bool:
@@ -443,6 +474,24 @@ class Game(models.Model):
         _("handicap stones"),
         default=0,
         help_text=_("Go: stones Black receives (0 = even game)."),
+    )
+    #: Knockout: the match of the round the game belongs to (its place in the bracket, from
+    #: the top), the game's number within the match and its time control.
+    match = models.PositiveSmallIntegerField(_("match"), null=True, blank=True)
+    match_game = models.PositiveSmallIntegerField(_("game of the match"), null=True, blank=True)
+    stage = models.CharField(
+        _("time control"), max_length=10, choices=GameStage.choices, default=GameStage.CLASSICAL
+    )
+    #: The list a tie-break game is rated in (rapid, blitz) instead of the tournament's own;
+    #: empty: the tournament's list (classical games), or unrated for a tie-break game of a
+    #: tournament whose game has no such list.
+    rating_list = models.ForeignKey(
+        "ratings.RatingList",
+        verbose_name=_("rating list"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
     )
 
     class Meta:

@@ -16,7 +16,7 @@ from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingL
 from ratings.recompute.reading import _players
 from ratings.recompute.writing import create_rating_rows
 from rules.ratings.replay import GameInput, PlayerInput, TournamentInput
-from tournaments.enums import RATED_RESULTS, WHITE_SCORE
+from tournaments.enums import RATED_RESULTS, WHITE_SCORE, GameStage
 from tournaments.models import Game, Round, Tournament
 
 _SCORE = {str(code): value for code, value in WHITE_SCORE.items()}
@@ -69,6 +69,17 @@ class PeriodGames:
     listed: dict[int, tuple[tuple[Any, Any, Any], tuple[Any, Any, Any]]]
 
 
+#: The list a game row ``g`` of tournament ``t`` is rated in: its own (a knockout's tie-break
+#: games, rapid or blitz), else its tournament's.
+GAME_LIST = "COALESCE(g.rating_list_id, t.rating_list_id)"
+#: The games rated in the list of the two parameters: those given the list, and the classical
+#: games of its tournaments (a tie-break game without a list of its kind is not rated).
+_IN_LIST = (
+    "(g.rating_list_id = %s OR (g.rating_list_id IS NULL"
+    f" AND g.stage = '{GameStage.CLASSICAL.value}' AND t.rating_list_id = %s))"
+)
+
+
 def _table(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
@@ -88,7 +99,7 @@ def _ratings_at_start(side: str) -> str:
         f"s{side}.starting_rating, s{side}.starting_date, "  # noqa: S608 - quoted names
         f"(SELECT pr.rating FROM {_table(PublishedRating)} pr WHERE pr.player_id = g.{side}_id"
         f" AND pr.published_list_id = (SELECT pl.id FROM {_table(PublishedList)} pl"
-        " WHERE pl.rating_list_id = t.rating_list_id AND pl.date <= t.start_date"
+        f" WHERE pl.rating_list_id = {GAME_LIST} AND pl.date <= t.start_date"
         " ORDER BY pl.date DESC LIMIT 1))"
     )
 
@@ -112,7 +123,8 @@ def period_games(
         " t.start_date, t.end_date, t.rating_class"
     )
     joins = ""
-    where = ["t.rating_list_id = %s", _in("g.result", RATED_RESULTS, params)]
+    params.append(rating_list_id)
+    where = [_IN_LIST, _in("g.result", RATED_RESULTS, params)]
     where.append("g.black_id IS NOT NULL")
     if low is not None:
         where.append("t.end_date >= %s")
@@ -125,7 +137,7 @@ def period_games(
         for side in ("white", "black"):
             joins += (
                 f" LEFT JOIN {_table(PlayerRating)} s{side} ON s{side}.rating_list_id ="
-                f" t.rating_list_id AND s{side}.player_id = g.{side}_id"
+                f" {GAME_LIST} AND s{side}.player_id = g.{side}_id"
             )
         where.append(
             f"({_in('g.white_id', players, params)} OR {_in('g.black_id', players, params)})"
@@ -154,7 +166,9 @@ def earliest_tournament(rating_list: RatingList) -> TournamentInput | None:
     """The list's first tournament (FIDE: before any list, the K of a starting rating valid
     from the beginning uses its year)."""
     row = (
-        Tournament.objects.filter(rating_list=rating_list)
+        Tournament.objects.filter(
+            Q(rating_list=rating_list) | Q(rounds__games__rating_list=rating_list)
+        )
         .order_by("start_date", "pk")
         .values_list("id", "start_date", "end_date", "rating_class")
         .first()
