@@ -57,6 +57,10 @@ FIXED_ONCE_PAIRED = (
     "floor_bar",
     "handicap_policy",
     "handicap_cap",
+    "knockout_games",
+    "knockout_rapid_pairs",
+    "knockout_blitz_pairs",
+    "knockout_armageddon",
 )
 
 
@@ -75,8 +79,10 @@ def check_rounds(tournament: Tournament, paired: int = 0) -> None:
                 % {"max": highest}
             }
         )
-    if tournament.is_round_robin or (
-        tournament.pairing_system == PairingSystem.MANUAL and rounds == 0
+    if (
+        tournament.is_round_robin
+        or tournament.is_knockout
+        or (tournament.pairing_system == PairingSystem.MANUAL and rounds == 0)
     ):
         return
     if rounds < paired:

@@ -5,7 +5,18 @@ import datetime
 
 from django.urls import path, register_converter
 
-from public.views import check_in, event, home, lists, players, prizes, reference, screen, search
+from public.views import (
+    bracket,
+    check_in,
+    event,
+    home,
+    lists,
+    players,
+    prizes,
+    reference,
+    screen,
+    search,
+)
 from public.views import tournaments as tournament_views
 
 
@@ -110,6 +121,8 @@ tournament_patterns = [
     ),
     path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
     path("<slug:slug>/check-in/", check_in.SelfCheckInView.as_view(), name="check_in"),
+    path("<slug:slug>/bracket/", bracket.BracketView.as_view(), name="bracket"),
+    path("<slug:slug>/bracket/live/", bracket.LiveBracketView.as_view(), name="bracket_live"),
     path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
     path("<slug:slug>/prizes.csv", prizes.PrizesView.as_view(csv=True), name="prizes_csv"),
     path("<slug:slug>/players.csv", event.StartingListView.as_view(csv=True), name="players_csv"),

@@ -22,6 +22,7 @@ from ratings.enums import GameKind
 from ratings.models import RatingList
 from tournaments.enums import (
     GO_SETTINGS,
+    KNOCKOUT_SETTINGS,
     PAIRING_SETTINGS,
     POINT_FIELDS,
     TOURNAMENT_SETTINGS,
@@ -37,6 +38,7 @@ FORMATS = {
         PairingSystem.SWISS_DUTCH,
         PairingSystem.ROUND_ROBIN,
         PairingSystem.DOUBLE_ROUND_ROBIN,
+        PairingSystem.KNOCKOUT,
         PairingSystem.MANUAL,
     ),
     GameKind.GO: (
@@ -57,8 +59,9 @@ FORMATS = {
 #: Fields only one game has.
 NOT_FOR = {
     GameKind.CHESS: (*GO_SETTINGS, "rating_class"),
-    GameKind.GO: ("initial_colour", "accelerated"),
+    GameKind.GO: ("initial_colour", "accelerated", *KNOCKOUT_SETTINGS),
     GameKind.SHOGI: (
+        *KNOCKOUT_SETTINGS,
         "initial_colour",
         "accelerated",
         "handicap_policy",
@@ -83,7 +86,7 @@ FIELDSETS = (
     ),
     (
         _("Pairings"),
-        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS),
+        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS, *KNOCKOUT_SETTINGS),
     ),
     (_("Points"), POINT_FIELDS),
 )
@@ -152,12 +155,13 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
             accelerated="only-swiss",
             top_bar="only-mcmahon",
             floor_bar="only-mcmahon",
+            **dict.fromkeys(KNOCKOUT_SETTINGS, "only-ko"),
         )
 
     def clean_rounds_planned(self) -> int:
         rounds = self.cleaned_data.get("rounds_planned")
         system = self.data.get(self.add_prefix("pairing_system"), "")
-        if system.endswith("round_robin"):
+        if system.endswith("round_robin") or system == PairingSystem.KNOCKOUT:
             if rounds is not None and not 0 <= rounds <= MAX_SMALL:
                 raise forms.ValidationError(
                     _("The number of rounds must be a whole number from %(min)d to %(max)d.")

@@ -64,6 +64,8 @@ READ_ONLY = frozenset(
         "tournaments:progress",
         "tournaments:prizes",
         "tournaments:prizes_csv",
+        "tournaments:bracket",
+        "tournaments:bracket_live",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
