@@ -104,8 +104,8 @@ PAIRING_SETTINGS = (
     "tiebreaks",
     "max_half_point_byes",
     "players_report_results",
-    *GO_SETTINGS,
     *KNOCKOUT_SETTINGS,
+    *GO_SETTINGS,
 )
 #: Everything a tournament's organisers set, in the model's order: who, where and when, then
 #: the pairing settings. ``create_tournament`` and ``update_tournament`` refuse any other

@@ -157,6 +157,32 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Players may report their own result; an arbiter confirms it."),
     )
+    knockout_games = models.PositiveSmallIntegerField(
+        _("games per match"),
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text=_("Knockout: the classical games of each match."),
+    )
+    knockout_rapid_pairs = models.PositiveSmallIntegerField(
+        _("rapid tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of rapid games played when a match is tied."),
+    )
+    knockout_blitz_pairs = models.PositiveSmallIntegerField(
+        _("blitz tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of blitz games played when the rapid games are tied."),
+    )
+    knockout_armageddon = models.BooleanField(
+        _("armageddon"),
+        default=True,
+        help_text=_(
+            "Knockout: one armageddon game (a draw counts as Black's win) when the blitz games "
+            "are tied. Off: blitz pairs until one is won."
+        ),
+    )
     top_bar = models.CharField(
         _("McMahon top bar"),
         max_length=4,
@@ -189,32 +215,6 @@ class Tournament(models.Model):
         decimal_places=1,
         default=Decimal("6.5"),
         help_text=_("Go: komi of even games (handicap games are played with 0.5)."),
-    )
-    knockout_games = models.PositiveSmallIntegerField(
-        _("games per match"),
-        default=2,
-        validators=[MinValueValidator(1), MaxValueValidator(10)],
-        help_text=_("Knockout: the classical games of each match."),
-    )
-    knockout_rapid_pairs = models.PositiveSmallIntegerField(
-        _("rapid tie-break pairs"),
-        default=1,
-        validators=[MaxValueValidator(5)],
-        help_text=_("Knockout: pairs of rapid games played when a match is tied."),
-    )
-    knockout_blitz_pairs = models.PositiveSmallIntegerField(
-        _("blitz tie-break pairs"),
-        default=1,
-        validators=[MaxValueValidator(5)],
-        help_text=_("Knockout: pairs of blitz games played when the rapid games are tied."),
-    )
-    knockout_armageddon = models.BooleanField(
-        _("armageddon"),
-        default=True,
-        help_text=_(
-            "Knockout: one armageddon game (a draw counts as Black's win) when the blitz games "
-            "are tied. Off: blitz pairs until one is won."
-        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -134,6 +134,9 @@ class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
         "handicap_policy",
         "handicap_cap",
         "komi",
+        "knockout_games",
+        "knockout_rapid_pairs",
+        "knockout_blitz_pairs",
     )  # not the McMahon bars: left empty, a bar is no bar
 
     class Meta:
