@@ -128,7 +128,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
         ) % {"max": max_rounds()}
-        for name in GO_SETTINGS:
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
             if name in self.fields:
                 self.fields[name].required = False
         for name in ("start_date", "end_date"):
@@ -181,7 +181,8 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         return rounds
 
     def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        for name in GO_SETTINGS:
+        """The go and knockout settings left empty (a format that hides them): defaults."""
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
             if name in cleaned and cleaned[name] in (None, ""):
                 cleaned[name] = Tournament._meta.get_field(name).get_default()
 
