@@ -104,9 +104,21 @@ def board_row(game: Any, context: RowContext) -> SafeString:
     else:
         who = format_html("{} – <em>{}</em>", game.white_html, gettext("bye"))
     preview = ""
+    if getattr(game, "match", None) and game.black_id:
+        # A knockout: which match and game, and its time control (tie-breaks are added
+        # as boards at the end of the round).
+        preview = format_html(
+            '<span class="match-label">{} · {}</span>',
+            gettext("Match %(match)d, game %(game)d")
+            % {"match": game.match, "game": game.match_game or 0},
+            game.get_stage_display(),
+        )
     if game.preview_text:
         preview = format_html(
-            '<span class="preview">{} {}</span>', gettext("Rating change if…"), game.preview_text
+            '{}<span class="preview">{} {}</span>',
+            preview,
+            gettext("Rating change if…"),
+            game.preview_text,
         )
     handicap = ""
     if context.go:

@@ -116,6 +116,8 @@ def test_an_eight_player_cup_with_a_match_decided_by_armageddon(live_server, chr
     _enter(page, {10: "=", 11: "="})  # blitz 1-1: the armageddon, Davis White
     assert len(_results(page)) == 13
     assert _white(page.locator("table.boards tbody .who").nth(12).inner_text()) == "Davis"
+    armageddon = page.locator("table.boards tbody tr").nth(12).locator(".match-label")
+    assert armageddon.inner_text() == "Match 2, game 7 · armageddon"
     _enter(page, {12: "="})  # drawn: Black (Evans) goes through
 
     _pair(page, 2)  # Adams-Evans, Baker-Clark
