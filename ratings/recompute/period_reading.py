@@ -84,6 +84,18 @@ def _table(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def _tournaments_of_list() -> str:
+    """``t`` is a tournament of the list of the parameter, or has a game in the list of the
+    second: the tournaments are found by their list's index first, as before games had
+    lists of their own (the games' condition alone, an ``OR`` across two tables, would
+    not use it)."""
+    return (
+        f"t.id IN (SELECT tl.id FROM {_table(Tournament)} tl"  # noqa: S608 - quoted names
+        f" WHERE tl.rating_list_id = %s UNION SELECT rl.tournament_id FROM {_table(Game)} gl"
+        f" JOIN {_table(Round)} rl ON rl.id = gl.round_id WHERE gl.rating_list_id = %s)"
+    )
+
+
 def _in(column: str, values: Iterable[Any], params: list[Any]) -> str:
     """``column IN (%s, ...)`` with ``values`` added to ``params``."""
     values = sorted(values)
@@ -117,14 +129,13 @@ def period_games(
     Written in SQL: this read is on the path of every result entered, and building it with
     the ORM's correlated subqueries cost more CPU than the database spends on it."""
     low, high = bounds
-    params: list[Any] = [rating_list_id]
+    params: list[Any] = [rating_list_id] * 4
     columns = (
         "g.id, r.tournament_id, r.date, g.white_id, g.black_id, g.result, g.handicap,"
         " t.start_date, t.end_date, t.rating_class"
     )
     joins = ""
-    params.append(rating_list_id)
-    where = [_IN_LIST, _in("g.result", RATED_RESULTS, params)]
+    where = [_tournaments_of_list(), _IN_LIST, _in("g.result", RATED_RESULTS, params)]
     where.append("g.black_id IS NOT NULL")
     if low is not None:
         where.append("t.end_date >= %s")
