@@ -13,7 +13,7 @@ from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
-from ratings.recompute.reading import _players
+from ratings.recompute.reading import _players, of_list
 from ratings.recompute.writing import create_rating_rows
 from rules.ratings.replay import GameInput, PlayerInput, TournamentInput
 from tournaments.enums import RATED_RESULTS, WHITE_SCORE, GameStage
@@ -177,9 +177,7 @@ def earliest_tournament(rating_list: RatingList) -> TournamentInput | None:
     """The list's first tournament (FIDE: before any list, the K of a starting rating valid
     from the beginning uses its year)."""
     row = (
-        Tournament.objects.filter(
-            Q(rating_list=rating_list) | Q(rounds__games__rating_list=rating_list)
-        )
+        Tournament.objects.filter(of_list(rating_list.pk))
         .order_by("start_date", "pk")
         .values_list("id", "start_date", "end_date", "rating_class")
         .first()

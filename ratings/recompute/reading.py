@@ -43,6 +43,14 @@ def in_list(rating_list_id: int, prefix: str = "") -> Q:
     )
 
 
+def of_list(rating_list_id: int) -> Q:
+    """The tournaments of a list: rated in it, or with a game rated in it (a knockout's
+    tie-break games); a subquery, not a join that would repeat a tournament per game."""
+    return Q(rating_list_id=rating_list_id) | Q(
+        pk__in=Game.objects.filter(rating_list_id=rating_list_id).values("round__tournament_id")
+    )
+
+
 def rated_games_query(
     rating_list_id: int, *, ended_from: datetime.date | None = None, handicap: bool = False
 ) -> Any:
@@ -150,9 +158,7 @@ def _load(
     else:
         list_ids, list_dates, checkpoint = lists
     ended_from = list_dates[from_period - 1] if from_period > 0 else None
-    tournaments_query = Tournament.objects.filter(
-        Q(rating_list=rating_list) | Q(rounds__games__rating_list=rating_list)
-    ).distinct()
+    tournaments_query = Tournament.objects.filter(of_list(rating_list.pk))
     if ended_from is not None:
         tournaments_query = tournaments_query.filter(end_date__gte=ended_from)
     tournaments = {

@@ -212,3 +212,17 @@ def test_the_cup_to_its_champion_and_a_replay_equals_the_incremental_ratings(cup
         recompute_ratings(actor=SYSTEM, rating_list=item)
     assert [_snapshot(item) for item in lists] == incremental
     assert all(ledger for _ratings, ledger in incremental)
+
+
+def test_a_tiebreak_game_without_a_list_of_its_kind_is_not_rated(cup):
+    tournament, players = cup
+    RatingList.objects.filter(slug="chess-rapid").update(system="egf")  # no FIDE rapid list
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
+    _enter(round_, 2, "10", "10")
+    rapid_games = Game.objects.filter(round=round_, match=2, stage=GameStage.RAPID)
+    assert list(rapid_games.values_list("rating_list", flat=True)) == [None, None]
+    _enter(round_, 2, "10", "01")  # P4 wins the rapid pair: the match is his
+    assert round_matches(round_)[1].winner == players[3]
+    assert not RatingChange.objects.filter(game__in=rapid_games).exists()
+    assert RatingChange.objects.filter(rating_list=standard_list()).count() == 4
