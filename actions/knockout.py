@@ -2,6 +2,7 @@
 
     round_games(tournament, registrations, number) -> list[Game]   # unsaved, of a new round
     add_tiebreak_games(unit, game) -> list[Game]       # after a result: a tied match goes on
+    game_lists(round) -> list[int]                     # the tie-break lists of a round's games
     tiebreak_list(tournament, stage) -> RatingList | None   # where a tie-break game is rated
 
 Steps of :func:`actions.rounds.pair_next_round` and :func:`actions.results.enter_result`,
@@ -21,6 +22,19 @@ from rules.pairing import knockout
 from tournaments.enums import TIEBREAK_LISTS, GameStage, Result
 from tournaments.models import Game, Registration, Round, Tournament
 from tournaments.queries.knockout import match_of, match_rules, round_matches
+
+
+def game_lists(round_: Round) -> list[int]:
+    """The lists other than the tournament's that games of ``round_`` are rated in (a
+    knockout's rapid and blitz tie-break games): to lock and replay when the round's games
+    change."""
+    return sorted(
+        set(
+            Game.objects.filter(round=round_, rating_list__isnull=False).values_list(
+                "rating_list_id", flat=True
+            )
+        )
+    )
 
 
 def tiebreak_list(tournament: Tournament, stage: str) -> RatingList | None:

@@ -402,11 +402,16 @@ def _check_number(number: Any) -> None:
 
 def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None) -> Round:
     """Set a round's date; the games of a rated round are replayed from the earlier of the
-    old and the new date (the ledger dates its rows by the round). The same date changes
-    nothing."""
+    old and the new date (the ledger dates its rows by the round), in the tournament's list
+    and in the lists of a knockout's tie-break games. The same date changes nothing."""
     tournament = round.tournament
+    own_lists = knockout.game_lists(round)
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor,
+        role=roles.arbiter_of(tournament),
+        tournament=tournament,
+        ratings=True,
+        lists=own_lists,
     ) as unit:
         current = Round.objects.get(pk=round.pk)
         before = current.date
@@ -416,6 +421,8 @@ def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None)
         if current.games.exists():
             dates = [d for d in (before, date) if d is not None]
             unit.replay(unit.rating_list, from_date=min(dates) if dates else None)
+            for pk in own_lists:  # a knockout's tie-break games, rated in their own lists
+                unit.replay(pk, from_date=min(dates) if dates else None)
         unit.audit(
             AuditAction.ROUND_CHANGED,
             params={"round": current.number, "date": date.isoformat() if date else None},

@@ -115,6 +115,19 @@ def check_settings(
 def check_frozen(tournament: Tournament, changed: Iterable[str]) -> None:
     """Refuse a change of the pairing settings (``changed``: the fields whose values change)
     once a round of ``tournament`` is paired."""
+    if (
+        "rating_list" in changed
+        and tournament.is_knockout
+        and Game.objects.filter(round__tournament=tournament, rating_list__isnull=False).exists()
+    ):
+        raise ValidationError(
+            {
+                "rating_list": _(
+                    "Tie-break games of this cup are rated in the rapid and blitz lists: "
+                    "the rating list cannot change."
+                )
+            }
+        )
     frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
     if frozen and Round.objects.filter(tournament=tournament).exists():
         raise ValidationError(

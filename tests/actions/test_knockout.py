@@ -12,11 +12,13 @@ from django.core.exceptions import ValidationError
 from actions.ratings import recompute_ratings, set_starting_rating
 from actions.registrations import register_player
 from actions.results import record_result
-from actions.rounds import pair_next_round, publish_round
+from actions.rounds import change_round_date, pair_next_round, publish_round
+from actions.tournaments import update_tournament
 from core.roles import SYSTEM
 from ratings.models import PlayerRating, RatingChange, RatingList
 from rules.ratings.fide import rating_change
 from tests.factories import make_player, make_tournament, standard_list
+from tests.helpers import snapshot
 from tournaments.enums import GameStage, PairingSystem
 from tournaments.models import Game, Round
 from tournaments.queries.knockout import bracket, champion, round_matches
@@ -226,3 +228,21 @@ def test_a_tiebreak_game_without_a_list_of_its_kind_is_not_rated(cup):
     assert round_matches(round_)[1].winner == players[3]
     assert not RatingChange.objects.filter(game__in=rapid_games).exists()
     assert RatingChange.objects.filter(rating_list=standard_list()).count() == 4
+
+
+def test_a_round_date_moves_the_tiebreak_ledger_and_the_list_cannot_change(cup):
+    tournament, _players = cup
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
+    _enter(round_, 2, "10", "10")
+    _enter(round_, 2, "10", "01")  # rapid: P4 wins
+    rapid = _list("chess-rapid")
+    change_round_date(round=round_, date=D(2026, 4, 3), actor=SYSTEM)
+    assert set(RatingChange.objects.filter(rating_list=rapid).values_list("date", flat=True)) == {
+        D(2026, 4, 3)
+    }
+
+    before = snapshot()
+    with pytest.raises(ValidationError, match="cannot change"):
+        update_tournament(tournament=tournament, changes={"rating_list": None}, actor=SYSTEM)
+    assert snapshot() == before
