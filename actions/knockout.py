@@ -3,6 +3,7 @@
     round_games(tournament, registrations, number) -> list[Game]   # unsaved, of a new round
     add_tiebreak_games(unit, game) -> list[Game]       # after a result: a tied match goes on
     game_lists(round) -> list[int]                     # the tie-break lists of a round's games
+    swap_armageddon_colours(*, actor, game) -> Game    # the higher seed's choice of colour
     tiebreak_list(tournament, stage) -> RatingList | None   # where a tie-break game is rated
 
 Steps of :func:`actions.rounds.pair_next_round` and :func:`actions.results.enter_result`,
@@ -16,7 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from core.unit_of_work import Unit
+from actions.boards import game_state
+from actions.tournaments import refuse_if_finished
+from core import roles
+from core.enums import AuditAction
+from core.roles import Actor
+from core.unit_of_work import Unit, change
 from ratings.models import RatingList
 from rules.pairing import knockout
 from tournaments.enums import TIEBREAK_LISTS, GameStage, Result
@@ -133,3 +139,37 @@ def add_tiebreak_games(unit: Unit, game: Game) -> list[Game]:
             )
         )
     return added
+
+
+def swap_armageddon_colours(*, actor: Actor, game: Game) -> Game:
+    """The higher seed chooses the armageddon's colour: the game is created with the higher
+    seed as White; this swaps its players while it has no result (a board edited, in the
+    history). Refused: a game that is not an armageddon, one with a result, a finished
+    tournament."""
+    tournament = game.round.tournament
+    with change(actor=actor, role=roles.arbiter_of(tournament), tournament=tournament) as unit:
+        refuse_if_finished(unit.tournament)
+        current = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+        if current.stage != GameStage.ARMAGEDDON or current.black is None:
+            raise ValidationError(_("Only an armageddon game's colours are chosen this way."))
+        if current.result:
+            raise ValidationError(_("The armageddon has a result: its colours cannot change."))
+        number = current.round.number
+        before = game_state(current, number)
+        current.white, current.black = current.black, current.white
+        current.save(update_fields=["white", "black"])
+        unit.audit(
+            AuditAction.BOARD_EDITED,
+            params={
+                "round": number,
+                "board": current.board,
+                "white": current.white.name,
+                "black": current.black.name,
+            },
+            tournament=unit.tournament,
+            player=current.white,
+            other_player=current.black,
+            before=before,
+            after=game_state(current, number),
+        )
+    return current

@@ -29,6 +29,7 @@ class RowContext:
 
     result_url: tuple[str, str]
     delete_url: tuple[str, str]
+    armageddon_url: tuple[str, str]
     csrf: SafeString
     go: bool
     manual: bool
@@ -46,6 +47,7 @@ class RowContext:
         return cls(
             url("tournaments:organise_result"),
             url("tournaments:organise_delete_board"),
+            url("tournaments:organise_armageddon_colours"),
             csrf,
             tournament.is_go,
             manual,
@@ -154,6 +156,16 @@ def board_row(game: Any, context: RowContext) -> SafeString:
             gettext("Correct anyway"),
         )
         notes.append(_post_form(url, context, hidden, css="confirm-later"))
+    if getattr(game, "stage", "") == "armageddon" and not game.result:
+        notes.append(
+            format_html(
+                '<form class="inline" method="post" action="{}">{}'
+                '<button type="submit" class="secondary">{}</button></form>',
+                context.board_url(context.armageddon_url, game.board),
+                context.csrf,
+                gettext("Swap colours (the higher seed's choice)"),
+            )
+        )
     if context.manual:
         notes.append(
             format_html(

@@ -216,6 +216,11 @@ tournament_patterns = [
         name="organise_edit_board",
     ),
     path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/armageddon-colours/",
+        rounds.ArmageddonColoursView.as_view(),
+        name="organise_armageddon_colours",
+    ),
+    path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",
         rounds.ResultView.as_view(),
         name="organise_result",

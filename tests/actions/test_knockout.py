@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
+from actions.knockout import swap_armageddon_colours
 from actions.ratings import recompute_ratings, set_starting_rating
 from actions.registrations import register_player
 from actions.results import record_result
@@ -246,3 +247,24 @@ def test_a_round_date_moves_the_tiebreak_ledger_and_the_list_cannot_change(cup):
     with pytest.raises(ValidationError, match="cannot change"):
         update_tournament(tournament=tournament, changes={"rating_list": None}, actor=SYSTEM)
     assert snapshot() == before
+
+
+def test_the_higher_seed_may_take_black_in_the_armageddon(cup):
+    tournament, players = cup
+    tournament.knockout_rapid_pairs = tournament.knockout_blitz_pairs = 0
+    tournament.save()
+    round_ = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=round_, actor=SYSTEM)
+    classical = Game.objects.get(round=round_, match=2, match_game=1)
+    before = snapshot()
+    with pytest.raises(ValidationError, match="Only an armageddon"):
+        swap_armageddon_colours(game=classical, actor=SYSTEM)
+    assert snapshot() == before
+    _enter(round_, 2, "==", "==")
+    armageddon = Game.objects.get(round=round_, match=2, stage=GameStage.ARMAGEDDON)
+    assert (armageddon.white, armageddon.black) == (players[3], players[4])
+    swap_armageddon_colours(game=armageddon, actor=SYSTEM)
+    _enter(round_, 2, "==")  # a draw: Black, the higher seed P4 now, goes through
+    assert round_matches(round_)[1].winner == players[3]
+    with pytest.raises(ValidationError, match="has a result"):
+        swap_armageddon_colours(game=armageddon, actor=SYSTEM)
