@@ -34,6 +34,7 @@ from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries.tournaments import tournament_standings
 from tournaments.enums import (
+    KNOCKOUT_SETTINGS,
     POINT_FIELDS,
     RESERVED_SLUGS,
     TOURNAMENT_SETTINGS,
@@ -57,10 +58,7 @@ FIXED_ONCE_PAIRED = (
     "floor_bar",
     "handicap_policy",
     "handicap_cap",
-    "knockout_games",
-    "knockout_rapid_pairs",
-    "knockout_blitz_pairs",
-    "knockout_armageddon",
+    *KNOCKOUT_SETTINGS,  # a knockout's only
 )
 
 
@@ -128,7 +126,11 @@ def check_frozen(tournament: Tournament, changed: Iterable[str]) -> None:
                 )
             }
         )
-    frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
+    frozen = [
+        name
+        for name in FIXED_ONCE_PAIRED
+        if name in changed and (tournament.is_knockout or name not in KNOCKOUT_SETTINGS)
+    ]
     if frozen and Round.objects.filter(tournament=tournament).exists():
         raise ValidationError(
             {name: _("This cannot change once a round has been paired.") for name in frozen}

@@ -246,6 +246,8 @@ def test_a_round_date_moves_the_tiebreak_ledger_and_the_list_cannot_change(cup):
     before = snapshot()
     with pytest.raises(ValidationError, match="cannot change"):
         update_tournament(tournament=tournament, changes={"rating_list": None}, actor=SYSTEM)
+    with pytest.raises(ValidationError, match="once a round has been paired"):
+        update_tournament(tournament=tournament, changes={"knockout_games": 4}, actor=SYSTEM)
     assert snapshot() == before
 
 
