@@ -10,7 +10,7 @@ from actions.registrations import register_player
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from core.roles import SYSTEM
-from tests.factories import make_player, make_tournament
+from tests.factories import make_player, make_superuser, make_tournament
 from tests.helpers import tables
 from tournaments.enums import PairingSystem
 
@@ -78,3 +78,23 @@ def test_the_champion_stops_the_polling(client, cup):
 def test_other_formats_have_no_bracket(client):
     make_tournament(slug="swiss", pairing_system=PairingSystem.SWISS_DUTCH, rating_list=None)
     assert _bracket(client, "swiss").status_code == 404
+
+
+def test_the_other_pages_of_a_played_cup_still_answer(client, cup):
+    for _number in range(2):
+        round_ = pair_next_round(tournament=cup, actor=SYSTEM)
+        publish_round(round=round_, actor=SYSTEM)
+        for game in round_.games.filter(result="").order_by("board"):
+            record_result(game=game, result="10", actor=SYSTEM)  # 1-1: tie-breaks
+        for _stage in range(3):
+            for game in round_.games.filter(result="").order_by("board"):
+                record_result(game=game, result="10", actor=SYSTEM)
+    for name in ("detail", "standings", "crosstable", "progress", "rounds", "players"):
+        response = client.get(reverse(f"tournaments:{name}", args=["cup"]))
+        assert response.status_code == 200, name
+    client.force_login(make_superuser())
+    for name in ("organise", "trf_export"):
+        response = client.get(reverse(f"tournaments:{name}", args=["cup"]))
+        assert response.status_code == 200, name
+    round_page = client.get(reverse("tournaments:organise_round", args=["cup", 1]))
+    assert "Match 2, game 3 · rapid" in round_page.content.decode()
