@@ -11,6 +11,7 @@ from backoffice.views import (
     clubs,
     fide,
     invitations,
+    knockout,
     lifecycle,
     printables,
     prizes,
@@ -217,7 +218,7 @@ tournament_patterns = [
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/armageddon-colours/",
-        rounds.ArmageddonColoursView.as_view(),
+        knockout.ArmageddonColoursView.as_view(),
         name="organise_armageddon_colours",
     ),
     path(

@@ -21,7 +21,6 @@ from django.views.generic import TemplateView
 
 from actions.boards import add_game, delete_game, edit_board, swap_boards
 from actions.check_in import NotCheckedIn
-from actions.knockout import swap_armageddon_colours
 from actions.reports import confirm_report, reject_report
 from actions.results import LaterRoundsPaired, record_result
 from actions.rounds import add_round, discard_pairings, pair_next_round, publish_round
@@ -453,20 +452,6 @@ class DeleteBoardView(RoundActionView):
         game = self.game()
         delete_game(game=game, actor=self.request.user)
         messages.success(self.request, _("Board %(board)d removed.") % {"board": game.board})
-        return None
-
-
-class ArmageddonColoursView(RoundActionView):
-    """The higher seed's choice of colour in a knockout's armageddon
-    (``swap_armageddon_colours``)."""
-
-    def perform(self, form: Any) -> Any:
-        game = swap_armageddon_colours(game=self.game(), actor=self.request.user)
-        messages.success(
-            self.request,
-            _("Board %(board)d: %(white)s has White in the armageddon.")
-            % {"board": game.board, "white": game.white.name},
-        )
         return None
 
 
