@@ -65,7 +65,11 @@ def confirm_report(*, actor: Actor, report: ResultReport) -> Game:
     game = Game.objects.select_related("round__tournament").get(pk=report.game_id)
     tournament = game.round.tournament
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
+        actor=actor,
+        role=roles.arbiter_of(tournament),
+        tournament=tournament,
+        ratings=RESULTS,
+        lists=[game.rating_list_id] if game.rating_list_id else (),
     ) as unit:
         if Game.objects.filter(pk=game.pk).exclude(result="").exists():
             raise ValidationError(

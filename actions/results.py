@@ -8,20 +8,22 @@ The whole path of "an arbiter enters a result" is described in ``docs/architectu
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from actions import letters
+from actions import knockout, letters
 from actions.boards import RATED_CODES, BoardChanged, check_result, describe, game_state
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.enums import AuditAction
 from core.roles import Actor
 from core.unit_of_work import RESULTS, Unit, change
-from tournaments.enums import RoundStatus
+from tournaments.enums import GameStage, RoundStatus
 from tournaments.models import Game, Registration, Round
 from tournaments.queries.event import draw_refusal
 
@@ -55,7 +57,11 @@ def record_result(
         raise ValidationError(errors)
     tournament = game.round.tournament
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=RESULTS
+        actor=actor,
+        role=roles.arbiter_of(tournament),
+        tournament=tournament,
+        ratings=RESULTS,
+        lists=[game.rating_list_id] if game.rating_list_id else (),
     ) as unit:
         current = enter_result(
             unit,
@@ -163,7 +169,7 @@ def enter_result(
     current.save(update_fields=["result"])
     if previous in RATED_CODES or result in RATED_CODES:
         unit.replay(
-            unit.rating_list,
+            _list_of(unit, current),
             from_date=unit.tournament.end_date,
             players=(current.white_id, current.black_id),
             tournaments=(unit.tournament.pk,),
@@ -185,4 +191,16 @@ def enter_result(
         after=after,
     )
     letters.result(unit, current, previous)
+    if unit.tournament.is_knockout:
+        knockout.add_tiebreak_games(unit, current)
     return current
+
+
+def _list_of(unit: Unit, game: Game) -> Any:
+    """The list ``game`` is rated in: its own (a knockout's tie-break game; locked by
+    :func:`record_result`), none for a tie-break game without one, else the tournament's."""
+    if game.rating_list_id is not None:
+        return unit.lists[game.rating_list_id]
+    if game.stage != GameStage.CLASSICAL:
+        return None
+    return unit.rating_list

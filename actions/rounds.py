@@ -25,7 +25,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from actions import letters
+from actions import knockout, letters
 from actions.boards import boards_state, draft_round
 from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
@@ -108,7 +108,7 @@ def pair_next_round(
                 [InitialColour.WHITE, InitialColour.BLACK]
             )
             current.save(update_fields=["drawn_colour"])
-        if current.is_round_robin and current.rounds_planned != total:
+        if (current.is_round_robin or current.is_knockout) and current.rounds_planned != total:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         if current.status != TournamentStatus.RUNNING:
@@ -116,23 +116,20 @@ def pair_next_round(
             current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
         stones: dict[int, int] = {}
-        if current.is_round_robin:
+        if current.is_knockout:
+            games = knockout.round_games(current, registrations, number)
+            for game in games:
+                game.round = round_
+            Game.objects.bulk_create(games)
+            boards = [(g.white, g.black, g.result) for g in games]
+        elif current.is_round_robin:
             boards = _round_robin_boards(current, registrations, number)
         elif current.uses_mcmahon_engine:
             boards, stones = _mcmahon_boards(current, registrations, number)
         else:
             boards = _swiss_boards(current, registrations, number)
-        Game.objects.bulk_create(
-            Game(
-                round=round_,
-                board=board,
-                white=white,
-                black=black,
-                result=result,
-                handicap=stones.get(board, 0),
-            )
-            for board, (white, black, result) in enumerate(boards, start=1)
-        )
+        if not current.is_knockout:
+            _create_boards(round_, boards, stones)
         unit.audit(
             AuditAction.ROUND_PAIRED,
             params={"round": number, "boards": len(boards)},
@@ -140,6 +137,20 @@ def pair_next_round(
             after={"round": number, "boards": boards_state(round_)},
         )
     return round_
+
+
+def _create_boards(round_: Round, boards: list[Board], stones: dict[int, int]) -> None:
+    Game.objects.bulk_create(
+        Game(
+            round=round_,
+            board=board,
+            white=white,
+            black=black,
+            result=result,
+            handicap=stones.get(board, 0),
+        )
+        for board, (white, black, result) in enumerate(boards, start=1)
+    )
 
 
 def _check_previous(previous: Round | None) -> None:
@@ -391,11 +402,16 @@ def _check_number(number: Any) -> None:
 
 def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None) -> Round:
     """Set a round's date; the games of a rated round are replayed from the earlier of the
-    old and the new date (the ledger dates its rows by the round). The same date changes
-    nothing."""
+    old and the new date (the ledger dates its rows by the round), in the tournament's list
+    and in the lists of a knockout's tie-break games. The same date changes nothing."""
     tournament = round.tournament
+    own_lists = knockout.game_lists(round)
     with change(
-        actor=actor, role=roles.arbiter_of(tournament), tournament=tournament, ratings=True
+        actor=actor,
+        role=roles.arbiter_of(tournament),
+        tournament=tournament,
+        ratings=True,
+        lists=own_lists,
     ) as unit:
         current = Round.objects.get(pk=round.pk)
         before = current.date
@@ -405,6 +421,8 @@ def change_round_date(*, actor: Actor, round: Round, date: datetime.date | None)
         if current.games.exists():
             dates = [d for d in (before, date) if d is not None]
             unit.replay(unit.rating_list, from_date=min(dates) if dates else None)
+            for pk in own_lists:  # a knockout's tie-break games, rated in their own lists
+                unit.replay(pk, from_date=min(dates) if dates else None)
         unit.audit(
             AuditAction.ROUND_CHANGED,
             params={"round": current.number, "date": date.isoformat() if date else None},

@@ -34,6 +34,7 @@ from core.submissions import Submission
 from core.unit_of_work import change
 from ratings.queries.tournaments import tournament_standings
 from tournaments.enums import (
+    KNOCKOUT_SETTINGS,
     POINT_FIELDS,
     RESERVED_SLUGS,
     TOURNAMENT_SETTINGS,
@@ -57,6 +58,7 @@ FIXED_ONCE_PAIRED = (
     "floor_bar",
     "handicap_policy",
     "handicap_cap",
+    *KNOCKOUT_SETTINGS,  # a knockout's only
 )
 
 
@@ -75,8 +77,10 @@ def check_rounds(tournament: Tournament, paired: int = 0) -> None:
                 % {"max": highest}
             }
         )
-    if tournament.is_round_robin or (
-        tournament.pairing_system == PairingSystem.MANUAL and rounds == 0
+    if (
+        tournament.is_round_robin
+        or tournament.is_knockout
+        or (tournament.pairing_system == PairingSystem.MANUAL and rounds == 0)
     ):
         return
     if rounds < paired:
@@ -109,7 +113,24 @@ def check_settings(
 def check_frozen(tournament: Tournament, changed: Iterable[str]) -> None:
     """Refuse a change of the pairing settings (``changed``: the fields whose values change)
     once a round of ``tournament`` is paired."""
-    frozen = [name for name in FIXED_ONCE_PAIRED if name in changed]
+    if (
+        "rating_list" in changed
+        and tournament.is_knockout
+        and Game.objects.filter(round__tournament=tournament, rating_list__isnull=False).exists()
+    ):
+        raise ValidationError(
+            {
+                "rating_list": _(
+                    "Tie-break games of this cup are rated in the rapid and blitz lists: "
+                    "the rating list cannot change."
+                )
+            }
+        )
+    frozen = [
+        name
+        for name in FIXED_ONCE_PAIRED
+        if name in changed and (tournament.is_knockout or name not in KNOCKOUT_SETTINGS)
+    ]
     if frozen and Round.objects.filter(tournament=tournament).exists():
         raise ValidationError(
             {name: _("This cannot change once a round has been paired.") for name in frozen}

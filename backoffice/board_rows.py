@@ -29,6 +29,7 @@ class RowContext:
 
     result_url: tuple[str, str]
     delete_url: tuple[str, str]
+    armageddon_url: tuple[str, str]
     csrf: SafeString
     go: bool
     manual: bool
@@ -46,6 +47,7 @@ class RowContext:
         return cls(
             url("tournaments:organise_result"),
             url("tournaments:organise_delete_board"),
+            url("tournaments:organise_armageddon_colours"),
             csrf,
             tournament.is_go,
             manual,
@@ -104,9 +106,21 @@ def board_row(game: Any, context: RowContext) -> SafeString:
     else:
         who = format_html("{} – <em>{}</em>", game.white_html, gettext("bye"))
     preview = ""
+    if getattr(game, "match", None) and game.black_id:
+        # A knockout: which match and game, and its time control (tie-breaks are added
+        # as boards at the end of the round).
+        preview = format_html(
+            '<span class="match-label">{} · {}</span>',
+            gettext("Match %(match)d, game %(game)d")
+            % {"match": game.match, "game": game.match_game or 0},
+            game.get_stage_display(),
+        )
     if game.preview_text:
         preview = format_html(
-            '<span class="preview">{} {}</span>', gettext("Rating change if…"), game.preview_text
+            '{}<span class="preview">{} {}</span>',
+            preview,
+            gettext("Rating change if…"),
+            game.preview_text,
         )
     handicap = ""
     if context.go:
@@ -142,6 +156,16 @@ def board_row(game: Any, context: RowContext) -> SafeString:
             gettext("Correct anyway"),
         )
         notes.append(_post_form(url, context, hidden, css="confirm-later"))
+    if getattr(game, "stage", "") == "armageddon" and not game.result:
+        notes.append(
+            format_html(
+                '<form class="inline" method="post" action="{}">{}'
+                '<button type="submit" class="secondary">{}</button></form>',
+                context.board_url(context.armageddon_url, game.board),
+                context.csrf,
+                gettext("Swap colours (the higher seed's choice)"),
+            )
+        )
     if context.manual:
         notes.append(
             format_html(

@@ -13,6 +13,7 @@ from backoffice.views import (
     events,
     fide,
     invitations,
+    knockout,
     lifecycle,
     online_entries,
     printables,
@@ -238,6 +239,11 @@ tournament_patterns = [
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/edit/",
         rounds.EditBoardView.as_view(),
         name="organise_edit_board",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/armageddon-colours/",
+        knockout.ArmageddonColoursView.as_view(),
+        name="organise_armageddon_colours",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",

@@ -6,6 +6,7 @@ import datetime
 from django.urls import path, register_converter
 
 from public.views import (
+    bracket,
     check_in,
     club_games,
     entries,
@@ -126,6 +127,8 @@ tournament_patterns = [
     ),
     path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
     path("<slug:slug>/check-in/", check_in.SelfCheckInView.as_view(), name="check_in"),
+    path("<slug:slug>/bracket/", bracket.BracketView.as_view(), name="bracket"),
+    path("<slug:slug>/bracket/live/", bracket.LiveBracketView.as_view(), name="bracket_live"),
     path("<slug:slug>/prizes/", prizes.PrizesView.as_view(), name="prizes"),
     path("<slug:slug>/prizes.csv", prizes.PrizesView.as_view(csv=True), name="prizes_csv"),
     path("<slug:slug>/norms/", norms.NormsView.as_view(), name="norms"),

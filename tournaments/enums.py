@@ -15,6 +15,7 @@ class PairingSystem(models.TextChoices):
     SWISS_GO = "swiss_go", _("Swiss (go)")
     MCMAHON_SHOGI = "mcmahon_shogi", _("McMahon (shogi, colours by furigoma)")
     SWISS_SHOGI = "swiss_shogi", _("Swiss (shogi, colours by furigoma)")
+    KNOCKOUT = "knockout", _("knockout cup")
 
 
 ROUND_ROBINS = frozenset({PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN})
@@ -40,7 +41,16 @@ FORMAT_GAMES = {
     PairingSystem.SWISS_GO: "go",
     PairingSystem.MCMAHON_SHOGI: "shogi",
     PairingSystem.SWISS_SHOGI: "shogi",
+    PairingSystem.KNOCKOUT: "chess",
 }
+
+#: A knockout's match settings: games per match and the tie-breaks of a tied match.
+KNOCKOUT_SETTINGS = (
+    "knockout_games",
+    "knockout_rapid_pairs",
+    "knockout_blitz_pairs",
+    "knockout_armageddon",
+)
 
 #: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
 DEFAULT_TIEBREAKS = {
@@ -94,6 +104,7 @@ PAIRING_SETTINGS = (
     "tiebreaks",
     "max_half_point_byes",
     "players_report_results",
+    *KNOCKOUT_SETTINGS,
     *GO_SETTINGS,
 )
 #: Everything a tournament's organisers set, in the model's order: who, where and when, then
@@ -143,6 +154,25 @@ class RoundStatus(models.TextChoices):
 
     DRAFT = "draft", _("draft")
     PUBLISHED = "published", _("published")
+
+
+class GameStage(models.TextChoices):
+    """A knockout game's time control: the match's classical games, then its tie-breaks.
+    Rapid games are rated in the rapid list, blitz and armageddon games in the blitz list."""
+
+    CLASSICAL = "classical", _("classical")
+    RAPID = "rapid", _("rapid")
+    BLITZ = "blitz", _("blitz")
+    ARMAGEDDON = "armageddon", _("armageddon")
+
+
+#: The time control (``ratings.enums.TimeControl`` values) of the list a tie-break game is
+#: rated in.
+TIEBREAK_LISTS = {
+    GameStage.RAPID: "rapid",
+    GameStage.BLITZ: "blitz",
+    GameStage.ARMAGEDDON: "blitz",
+}
 
 
 class ByeKind(models.TextChoices):

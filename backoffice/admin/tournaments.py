@@ -31,7 +31,12 @@ from backoffice.forms.tiebreaks import TiebreakField, TiebreakFormMixin
 from core import history, submissions
 from core.models import AuditEntry
 from core.validators import BoundedFormMixin
-from tournaments.enums import POINT_FIELDS, TOURNAMENT_SETTINGS
+from tournaments.enums import (
+    KNOCKOUT_SETTINGS,
+    POINT_FIELDS,
+    TOURNAMENT_SETTINGS,
+    PairingSystem,
+)
 from tournaments.models import (
     ForbiddenPair,
     Registration,
@@ -134,6 +139,9 @@ class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
         "handicap_policy",
         "handicap_cap",
         "komi",
+        "knockout_games",
+        "knockout_rapid_pairs",
+        "knockout_blitz_pairs",
     )  # not the McMahon bars: left empty, a bar is no bar
 
     class Meta:
@@ -148,6 +156,11 @@ class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("pairing_system") != PairingSystem.KNOCKOUT and self.instance.pk:
+            # A knockout's settings mean nothing to another format: an unticked box of a
+            # form that left them out changes nothing.
+            for name in KNOCKOUT_SETTINGS:
+                cleaned[name] = getattr(self.instance, name)
         for name in self.OPTIONAL:
             if name in cleaned and cleaned[name] in (None, ""):
                 current = getattr(self.instance, name, None)

@@ -22,6 +22,7 @@ from ratings.enums import GameKind
 from ratings.models import RatingList
 from tournaments.enums import (
     GO_SETTINGS,
+    KNOCKOUT_SETTINGS,
     PAIRING_SETTINGS,
     POINT_FIELDS,
     TOURNAMENT_SETTINGS,
@@ -37,6 +38,7 @@ FORMATS = {
         PairingSystem.SWISS_DUTCH,
         PairingSystem.ROUND_ROBIN,
         PairingSystem.DOUBLE_ROUND_ROBIN,
+        PairingSystem.KNOCKOUT,
         PairingSystem.MANUAL,
     ),
     GameKind.GO: (
@@ -57,8 +59,9 @@ FORMATS = {
 #: Fields only one game has.
 NOT_FOR = {
     GameKind.CHESS: (*GO_SETTINGS, "rating_class"),
-    GameKind.GO: ("initial_colour", "accelerated"),
+    GameKind.GO: ("initial_colour", "accelerated", *KNOCKOUT_SETTINGS),
     GameKind.SHOGI: (
+        *KNOCKOUT_SETTINGS,
         "initial_colour",
         "accelerated",
         "handicap_policy",
@@ -83,7 +86,7 @@ FIELDSETS = (
     ),
     (
         _("Pairings"),
-        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS),
+        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS, *KNOCKOUT_SETTINGS),
     ),
     (_("Points"), POINT_FIELDS),
 )
@@ -125,7 +128,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
         ) % {"max": max_rounds()}
-        for name in GO_SETTINGS:
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
             if name in self.fields:
                 self.fields[name].required = False
         for name in ("start_date", "end_date"):
@@ -152,12 +155,13 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
             accelerated="only-swiss",
             top_bar="only-mcmahon",
             floor_bar="only-mcmahon",
+            **dict.fromkeys(KNOCKOUT_SETTINGS, "only-ko"),
         )
 
     def clean_rounds_planned(self) -> int:
         rounds = self.cleaned_data.get("rounds_planned")
         system = self.data.get(self.add_prefix("pairing_system"), "")
-        if system.endswith("round_robin"):
+        if system.endswith("round_robin") or system == PairingSystem.KNOCKOUT:
             if rounds is not None and not 0 <= rounds <= MAX_SMALL:
                 raise forms.ValidationError(
                     _("The number of rounds must be a whole number from %(min)d to %(max)d.")
@@ -177,7 +181,8 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         return rounds
 
     def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        for name in GO_SETTINGS:
+        """The go and knockout settings left empty (a format that hides them): defaults."""
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
             if name in cleaned and cleaned[name] in (None, ""):
                 cleaned[name] = Tournament._meta.get_field(name).get_default()
 

@@ -13,10 +13,10 @@ from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingList
-from ratings.recompute.reading import _players
+from ratings.recompute.reading import _players, of_list
 from ratings.recompute.writing import create_rating_rows
 from rules.ratings.replay import GameInput, PlayerInput, TournamentInput
-from tournaments.enums import RATED_RESULTS, WHITE_SCORE
+from tournaments.enums import RATED_RESULTS, WHITE_SCORE, GameStage
 from tournaments.models import Game, Round, Tournament
 
 _SCORE = {str(code): value for code, value in WHITE_SCORE.items()}
@@ -69,8 +69,31 @@ class PeriodGames:
     listed: dict[int, tuple[tuple[Any, Any, Any], tuple[Any, Any, Any]]]
 
 
+#: The list a game row ``g`` of tournament ``t`` is rated in: its own (a knockout's tie-break
+#: games, rapid or blitz), else its tournament's.
+GAME_LIST = "COALESCE(g.rating_list_id, t.rating_list_id)"
+#: The games rated in the list of the two parameters: those given the list, and the classical
+#: games of its tournaments (a tie-break game without a list of its kind is not rated).
+_IN_LIST = (
+    "(g.rating_list_id = %s OR (g.rating_list_id IS NULL"
+    f" AND g.stage = '{GameStage.CLASSICAL.value}' AND t.rating_list_id = %s))"
+)
+
+
 def _table(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
+
+
+def _tournaments_of_list() -> str:
+    """``t`` is a tournament of the list of the parameter, or has a game in the list of the
+    second: the tournaments are found by their list's index first, as before games had
+    lists of their own (the games' condition alone, an ``OR`` across two tables, would
+    not use it)."""
+    return (
+        f"t.id IN (SELECT tl.id FROM {_table(Tournament)} tl"  # noqa: S608 - quoted names
+        f" WHERE tl.rating_list_id = %s UNION SELECT rl.tournament_id FROM {_table(Game)} gl"
+        f" JOIN {_table(Round)} rl ON rl.id = gl.round_id WHERE gl.rating_list_id = %s)"
+    )
 
 
 def _in(column: str, values: Iterable[Any], params: list[Any]) -> str:
@@ -88,7 +111,7 @@ def _ratings_at_start(side: str) -> str:
         f"s{side}.starting_rating, s{side}.starting_date, "  # noqa: S608 - quoted names
         f"(SELECT pr.rating FROM {_table(PublishedRating)} pr WHERE pr.player_id = g.{side}_id"
         f" AND pr.published_list_id = (SELECT pl.id FROM {_table(PublishedList)} pl"
-        " WHERE pl.rating_list_id = t.rating_list_id AND pl.date <= t.start_date"
+        f" WHERE pl.rating_list_id = {GAME_LIST} AND pl.date <= t.start_date"
         " ORDER BY pl.date DESC LIMIT 1))"
     )
 
@@ -106,13 +129,13 @@ def period_games(
     Written in SQL: this read is on the path of every result entered, and building it with
     the ORM's correlated subqueries cost more CPU than the database spends on it."""
     low, high = bounds
-    params: list[Any] = [rating_list_id]
+    params: list[Any] = [rating_list_id] * 4
     columns = (
         "g.id, r.tournament_id, r.date, g.white_id, g.black_id, g.result, g.handicap,"
         " t.start_date, t.end_date, t.rating_class"
     )
     joins = ""
-    where = ["t.rating_list_id = %s", _in("g.result", RATED_RESULTS, params)]
+    where = [_tournaments_of_list(), _IN_LIST, _in("g.result", RATED_RESULTS, params)]
     where.append("g.black_id IS NOT NULL")
     if low is not None:
         where.append("t.end_date >= %s")
@@ -125,7 +148,7 @@ def period_games(
         for side in ("white", "black"):
             joins += (
                 f" LEFT JOIN {_table(PlayerRating)} s{side} ON s{side}.rating_list_id ="
-                f" t.rating_list_id AND s{side}.player_id = g.{side}_id"
+                f" {GAME_LIST} AND s{side}.player_id = g.{side}_id"
             )
         where.append(
             f"({_in('g.white_id', players, params)} OR {_in('g.black_id', players, params)})"
@@ -154,7 +177,7 @@ def earliest_tournament(rating_list: RatingList) -> TournamentInput | None:
     """The list's first tournament (FIDE: before any list, the K of a starting rating valid
     from the beginning uses its year)."""
     row = (
-        Tournament.objects.filter(rating_list=rating_list)
+        Tournament.objects.filter(of_list(rating_list.pk))
         .order_by("start_date", "pk")
         .values_list("id", "start_date", "end_date", "rating_class")
         .first()

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Case, F, JSONField, Subquery, Value, When
+from django.db.models import Case, F, JSONField, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
 from ratings.models import (
@@ -26,8 +26,29 @@ from rules.ratings.replay import (
     TournamentInput,
     period_index,
 )
-from tournaments.enums import RATED_RESULTS, WHITE_SCORE
+from tournaments.enums import RATED_RESULTS, WHITE_SCORE, GameStage
 from tournaments.models import Game, Tournament
+
+
+def in_list(rating_list_id: int, prefix: str = "") -> Q:
+    """The games rated in a list: the games given that list (a knockout's rapid and blitz
+    tie-break games), and the classical games of its tournaments that are not given another
+    (a tie-break game of a game with no list of its kind is not rated)."""
+    return Q(**{f"{prefix}rating_list_id": rating_list_id}) | Q(
+        **{
+            f"{prefix}rating_list__isnull": True,
+            f"{prefix}stage": GameStage.CLASSICAL,
+            f"{prefix}round__tournament__rating_list_id": rating_list_id,
+        }
+    )
+
+
+def of_list(rating_list_id: int) -> Q:
+    """The tournaments of a list: rated in it, or with a game rated in it (a knockout's
+    tie-break games); a subquery, not a join that would repeat a tournament per game."""
+    return Q(rating_list_id=rating_list_id) | Q(
+        pk__in=Game.objects.filter(rating_list_id=rating_list_id).values("round__tournament_id")
+    )
 
 
 def rated_games_query(
@@ -39,7 +60,7 @@ def rated_games_query(
     ``handicap``: add the handicap stones as a seventh column.
     """
     games = Game.objects.filter(
-        round__tournament__rating_list_id=rating_list_id,
+        in_list(rating_list_id),
         result__in=list(RATED_RESULTS),
         black__isnull=False,
     )
@@ -137,7 +158,7 @@ def _load(
     else:
         list_ids, list_dates, checkpoint = lists
     ended_from = list_dates[from_period - 1] if from_period > 0 else None
-    tournaments_query = Tournament.objects.filter(rating_list=rating_list)
+    tournaments_query = Tournament.objects.filter(of_list(rating_list.pk))
     if ended_from is not None:
         tournaments_query = tournaments_query.filter(end_date__gte=ended_from)
     tournaments = {

@@ -76,6 +76,8 @@ READ_ONLY = frozenset(
         "tournaments:norms",
         "tournaments:norm_report",
         "ratings:player_norms",
+        "tournaments:bracket",
+        "tournaments:bracket_live",
         "tournaments:trf_export",
         "tournaments:h9_export",
         "tournaments:turnering_export",
@@ -487,6 +489,22 @@ def delete_board(w: World) -> tuple[str, dict]:
     return _slug(w, "organise_delete_board", 1, 1), {}
 
 
+def armageddon_colours(w: World) -> tuple[str, dict]:
+    """A knockout of one-game matches without rapid or blitz: a draw on board 1 adds the
+    armageddon."""
+    Tournament.objects.filter(pk=w.tournament.pk).update(
+        pairing_system=PairingSystem.KNOCKOUT,
+        knockout_games=1,
+        knockout_rapid_pairs=0,
+        knockout_blitz_pairs=0,
+    )
+    w.tournament.refresh_from_db()
+    round_ = _published_round(w)
+    record_result(game=_game(round_, 1), result="==", actor=SYSTEM)
+    game = Game.objects.get(round=round_, stage="armageddon")
+    return _slug(w, "organise_armageddon_colours", round_.number, game.board), {}
+
+
 def result(w: World) -> tuple[str, dict]:
     _published_round(w)
     return _slug(w, "organise_result", 1, 1), {"b1-result": "10"}
@@ -709,6 +727,7 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:organise_add_board": (add_board, ARBITERS),
     "tournaments:organise_delete_board": (delete_board, ARBITERS),
     "tournaments:organise_result": (result, ARBITERS),
+    "tournaments:organise_armageddon_colours": (armageddon_colours, ARBITERS),
     "tournaments:organise_confirm_report": (confirm_report, ARBITERS),
     "tournaments:organise_reject_report": (reject_report, ARBITERS),
     "tournaments:report_result": (report_result, PLAYER),

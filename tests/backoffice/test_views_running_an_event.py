@@ -270,8 +270,10 @@ def test_a_chess_form_shows_no_go_fields_and_groups_its_fields():
         ("swiss_dutch", "Swiss (FIDE Dutch)"),
         ("round_robin", "round robin"),
         ("double_round_robin", "double round robin"),
+        ("knockout", "knockout cup"),
         ("manual", "manual pairings"),
     ]
+    assert {"knockout_games", "knockout_armageddon"} & set(go.fields) == set()
     assert set(go.fields["rating_list"].queryset.values_list("game", flat=True)) == {"go"}
 
 

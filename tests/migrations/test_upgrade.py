@@ -75,7 +75,20 @@ RENAMED = {"players.Player": {"user_id": "account_id"}}
 #: Columns added since, with the value an upgraded row gets, per model label.
 ADDED = {
     "players.Player": {"fide_standard": None, "fide_rapid": None, "fide_blitz": None},
-    "tournaments.Tournament": {"status": "running", "final_standings": None},
+    "tournaments.Tournament": {
+        "status": "running",
+        "final_standings": None,
+        "knockout_games": 2,
+        "knockout_rapid_pairs": 1,
+        "knockout_blitz_pairs": 1,
+        "knockout_armageddon": True,
+    },
+    "tournaments.Game": {
+        "match": None,
+        "match_game": None,
+        "stage": "classical",
+        "rating_list_id": None,
+    },
     "ratings.RatingList": {"roster_version": 0},
     "tournaments.AuditEntry": {"params": None},  # a summary no sentence parses: kept as is
 }

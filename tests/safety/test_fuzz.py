@@ -60,6 +60,7 @@ BOARD_ACTIONS = {
     "organise_result": ["result", "correction", "based_on"],
     "organise_edit_board": ["white", "black", "version"],
     "organise_delete_board": [],
+    "organise_armageddon_colours": [],
 }
 
 

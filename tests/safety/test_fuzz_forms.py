@@ -79,6 +79,7 @@ FIELDS = {
     "organise_swap": ["board", "other", "version"],
     "organise_add_board": ["board", "white", "black", "bye"],
     "organise_delete_board": [],
+    "organise_armageddon_colours": [],
     "organise_edit_board": ["white", "black", "version"],
     "organise_result": ["result", "correction", "based_on", "confirm_later"],
     "organise_create": [*TournamentCreateForm.base_fields],

@@ -13,7 +13,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.pairing import berger
+from rules.pairing import berger, knockout
 from tournaments.enums import PairingSystem, RoundStatus, TournamentStatus
 from tournaments.models import Game, Registration, Round, Tournament
 
@@ -99,6 +99,8 @@ def planned_rounds(tournament: Tournament, players: int) -> int | None:
         return berger.round_count(
             players, double=tournament.pairing_system == PairingSystem.DOUBLE_ROUND_ROBIN
         )
+    if tournament.is_knockout:
+        return knockout.round_count(players) if players >= 2 else None
     return tournament.rounds_planned
 
 

@@ -1,4 +1,4 @@
-"""Tournaments, registrations, rounds and games. Games are the source of truth for ratings."""
+"""A tournament: who runs it, where and when, its format and its settings."""
 
 from decimal import Decimal
 
@@ -19,12 +19,9 @@ from tournaments.enums import (
     MCMAHON_SCORED,
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
-    ByeKind,
     HandicapPolicy,
     InitialColour,
     PairingSystem,
-    Result,
-    RoundStatus,
     Seeding,
     TournamentStatus,
 )
@@ -156,6 +153,32 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Players may report their own result; an arbiter confirms it."),
     )
+    knockout_games = models.PositiveSmallIntegerField(
+        _("games per match"),
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text=_("Knockout: the classical games of each match."),
+    )
+    knockout_rapid_pairs = models.PositiveSmallIntegerField(
+        _("rapid tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of rapid games played when a match is tied."),
+    )
+    knockout_blitz_pairs = models.PositiveSmallIntegerField(
+        _("blitz tie-break pairs"),
+        default=1,
+        validators=[MaxValueValidator(5)],
+        help_text=_("Knockout: pairs of blitz games played when the rapid games are tied."),
+    )
+    knockout_armageddon = models.BooleanField(
+        _("armageddon"),
+        default=True,
+        help_text=_(
+            "Knockout: one armageddon game (a draw counts as Black's win) when the blitz games "
+            "are tied. Off: blitz pairs until one is won."
+        ),
+    )
     top_bar = models.CharField(
         _("McMahon top bar"),
         max_length=4,
@@ -227,6 +250,10 @@ class Tournament(models.Model):
         )
 
     @property
+    def is_knockout(self) -> bool:
+        return self.pairing_system == PairingSystem.KNOCKOUT
+
+    @property
     def is_round_robin(self) -> bool:
         return self.pairing_system in ROUND_ROBINS
 
@@ -277,210 +304,3 @@ class Tournament(models.Model):
         if self.initial_colour == InitialColour.DRAWN:
             return self.drawn_colour
         return self.initial_colour
-
-
-class Registration(models.Model):
-    """A player's entry in a tournament."""
-
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations"
-    )
-    player = models.ForeignKey(
-        "players.Player", on_delete=models.PROTECT, related_name="registrations"
-    )
-    pairing_number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
-    rating_at_start = models.PositiveSmallIntegerField(
-        _("rating for the initial ranking"),
-        null=True,
-        blank=True,
-        help_text=_("The player's rating in the tournament's list, or entered by hand."),
-    )
-    withdrawn_after_round = models.PositiveSmallIntegerField(
-        _("withdrawn after round"),
-        null=True,
-        blank=True,
-        help_text=_("Empty: still playing. Every later round is a zero-point bye."),
-    )
-    entered_round = models.PositiveSmallIntegerField(
-        _("entered before round"),
-        default=1,
-        help_text=_("A late entry scores nothing in the rounds before this one."),
-    )
-    grade = models.CharField(
-        _("grade"),
-        max_length=4,
-        blank=True,
-        validators=[validate_go_grade],
-        help_text=_(
-            "Go/shogi: the grade declared at entry (e.g. 5k, 2d); it sets the McMahon score. "
-            "Empty: derived from the rating at start."
-        ),
-    )
-
-    class Meta:
-        ordering = ["tournament", "pairing_number", "player"]
-        verbose_name = _("registration")
-        verbose_name_plural = _("registrations")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
-            models.UniqueConstraint(
-                fields=["tournament", "pairing_number"], name="unique_pairing_number"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}"
-
-    @property
-    def withdrawn(self) -> bool:
-        return self.withdrawn_after_round is not None
-
-    def plays_in(self, round_number: int) -> bool:
-        """Whether the player is still in the event for ``round_number`` (not withdrawn)."""
-        return self.withdrawn_after_round is None or round_number <= self.withdrawn_after_round
-
-
-class RequestedBye(models.Model):
-    """A round a player asked in advance not to be paired in (C.04.2 3.3)."""
-
-    registration = models.ForeignKey(
-        Registration, on_delete=models.CASCADE, related_name="requested_byes"
-    )
-    round_number = models.PositiveSmallIntegerField(_("round"))
-    kind = models.CharField(_("bye"), max_length=1, choices=ByeKind.choices)
-
-    class Meta:
-        ordering = ["registration", "round_number"]
-        verbose_name = _("requested bye")
-        verbose_name_plural = _("requested byes")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["registration", "round_number"], name="one_bye_request_per_round"
-            ),
-            models.CheckConstraint(
-                condition=Q(round_number__gte=1), name="bye_round_number_positive"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.registration.player}: {self.get_kind_display()} ({self.round_number})"
-
-
-class ForbiddenPair(models.Model):
-    """Two players who must not be paired against each other (e.g. family members)."""
-
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
-    )
-    player_a = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
-    player_b = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        ordering = ["tournament", "pk"]
-        verbose_name = _("forbidden pair")
-        verbose_name_plural = _("forbidden pairs")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "player_a", "player_b"], name="one_forbidden_pair"
-            ),
-            models.CheckConstraint(
-                condition=Q(player_a__lt=F("player_b")), name="forbidden_pair_ordered"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_a} ≠ {self.player_b}"
-
-
-class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("round"))
-    date = models.DateField(_("date"), null=True, blank=True)
-    status = models.CharField(
-        _("status"),
-        max_length=10,
-        choices=RoundStatus.choices,
-        default=RoundStatus.PUBLISHED,
-        help_text=_("Generated pairings are a draft until published."),
-    )
-    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        verbose_name = _("round")
-        verbose_name_plural = _("rounds")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.tournament}, round {self.number}"
-
-    @property
-    def is_draft(self) -> bool:
-        return self.status == RoundStatus.DRAFT
-
-
-class Game(models.Model):
-    """A board of a round, or a bye (``black`` empty). ``result`` is empty until entered."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
-    board = models.PositiveSmallIntegerField(_("board"))
-    white = models.ForeignKey(
-        "players.Player", verbose_name=_("white"), on_delete=models.PROTECT, related_name="+"
-    )
-    black = models.ForeignKey(
-        "players.Player",
-        verbose_name=_("black"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    result = models.CharField(_("result"), max_length=2, choices=Result.choices, blank=True)
-    handicap = models.PositiveSmallIntegerField(
-        _("handicap stones"),
-        default=0,
-        help_text=_("Go: stones Black receives (0 = even game)."),
-    )
-
-    class Meta:
-        ordering = ["round", "board"]
-        verbose_name = _("game")
-        verbose_name_plural = _("games")
-        constraints = [
-            models.UniqueConstraint(fields=["round", "board"], name="one_game_per_board"),
-            models.CheckConstraint(condition=~Q(white=F("black")), name="white_is_not_black"),
-        ]
-        indexes = [models.Index(fields=["white"]), models.Index(fields=["black"])]
-
-    def __str__(self) -> str:
-        opponent = self.black or _("bye")
-        return f"{self.white} – {opponent} {self.get_result_display()}"
-
-
-class ResultReport(models.Model):
-    """A result a player reported for their own game, waiting for an arbiter.
-
-    Kept apart from :attr:`Game.result` (the official result): confirming a report records
-    the result through ``record_result``; rejecting it deletes the report.
-    """
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
-    player = models.ForeignKey(
-        "players.Player", verbose_name=_("reported by"), on_delete=models.CASCADE, related_name="+"
-    )
-    result = models.CharField(_("result"), max_length=2, choices=Result.choices)
-    reported_at = models.DateTimeField(_("reported at"), auto_now=True)
-
-    class Meta:
-        ordering = ["game", "player"]
-        verbose_name = _("result report")
-        verbose_name_plural = _("result reports")
-        constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="one_report_per_player"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game}: {self.get_result_display()} ({self.player})"
