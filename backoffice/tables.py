@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
+from django.core.exceptions import ObjectDoesNotExist
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -109,6 +110,14 @@ class OrganiserEventTable(CardsMixin, BaseTable):
         return format_html('<a href="{}">{}</a>', record.get_absolute_url(), _("Public page"))
 
 
+def _event_of(tournament: Tournament):
+    """The event ``tournament`` is a section of (read with the tournament), else ``None``."""
+    try:
+        return tournament.section.event
+    except ObjectDoesNotExist:
+        return None
+
+
 class OrganiserTournamentTable(CardsMixin, BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
@@ -121,9 +130,6 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
     pairing_system = tables.Column(verbose_name=_("Pairing system"))
     players_count = tables.Column(verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     rounds_count = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
-    event = tables.Column(
-        verbose_name=_("Event"), accessor="section__event__name", orderable=False, default=""
-    )
     links = tables.Column(verbose_name="", accessor="slug", orderable=False)
 
     class Meta(BaseTable.Meta):
@@ -131,16 +137,23 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
         fields = ()
 
     def render_name(self, record: Tournament, value: str) -> str:
+        """The tournament, to its dashboard; under it, the event it is a section of (to the
+        event's organiser page), in the same cell so that the table keeps its width."""
         url = reverse("tournaments:organise", args=[record.slug])
-        return format_html('<a href="{}">{}</a>', url, value)
+        name = format_html('<a href="{}">{}</a>', url, value)
+        event = _event_of(record)
+        if event is None:
+            return name
+        return format_html(
+            '{}<br><small>{} <a href="{}">{}</a></small>',
+            name,
+            _("Section of"),
+            reverse("events:organise", args=[event.slug]),
+            event.name,
+        )
 
     def render_pairing_system(self, record: Tournament) -> str:
         return record.get_pairing_system_display()
-
-    def render_event(self, record: Tournament, value: str) -> str:
-        """The event the tournament is a section of, linked to the event's organiser page."""
-        url = reverse("events:organise", args=[record.section.event.slug])
-        return format_html('<a href="{}">{}</a>', url, value)
 
     def render_status(self, record: Tournament) -> str:
         return record.get_status_display()

@@ -135,5 +135,5 @@ def test_tournaments_link_to_their_event_and_back(client, organiser, event, club
 
     event_url = reverse("events:organise", args=[event.slug])
     assert f'Section of <a href="{event_url}">Weekend Open</a>' in dashboard
-    assert f'<a href="{event_url}">Weekend Open</a>' in mine
+    assert f'<small>Section of <a href="{event_url}">Weekend Open</a></small>' in mine
     assert f'<a href="{reverse("tournaments:organise", args=["open-a"])}">Open A</a>' in page
