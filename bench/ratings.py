@@ -84,6 +84,7 @@ def _generate(options: argparse.Namespace) -> int:
     from players.models import Player
     from ratings.models import PlayerRating, PublishedList, RatingList
     from ratings.recompute import write_rows
+    from tournaments.enums import GameStage
     from tournaments.models import Game, Round, Tournament
 
     rng = random.Random(options.seed)
@@ -167,13 +168,14 @@ def _generate(options: argparse.Namespace) -> int:
                             field[2 * board + 1],
                             result,
                             0,
+                            GameStage.CLASSICAL,
                         )
                     )
         Tournament.objects.bulk_create(tournaments, batch_size=2000)
         Round.objects.bulk_create(rounds, batch_size=2000)
         write_rows(
             Game._meta.db_table,
-            ("id", "round_id", "board", "white_id", "black_id", "result", "handicap"),
+            ("id", "round_id", "board", "white_id", "black_id", "result", "handicap", "stage"),
             games,
         )
     return rating_list.pk
