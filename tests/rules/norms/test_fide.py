@@ -25,10 +25,7 @@ from rules.norms.fide import (
     counted_rounds,
     evaluate,
 )
-
-W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
-ENG = Applicant("ENG", "")
-SWISS9 = Event(9, EventKind.SWISS, "ENG")
+from tests.rules.norms.cases import ENG, SWISS9, D, L, W, rounds
 
 # (rating, title, federation, outcome)
 BASE = [
@@ -42,17 +39,6 @@ BASE = [
     (2330, "", "ENG", W),
     (2380, "", "ENG", W),
 ]
-
-
-def rounds(rows, first_key=1):
-    return [
-        RoundResult(
-            number,
-            outcome,
-            Opponent(first_key + number, f"P{number}", rating, title, fed),
-        )
-        for number, (rating, title, fed, outcome) in enumerate(rows, start=1)
-    ]
 
 
 def change(rows, index, **values):

@@ -3,20 +3,13 @@
 from fractions import Fraction
 
 from rules.norms.fide import (
-    Applicant,
     Event,
     EventKind,
     NormTitle,
-    Opponent,
-    Outcome,
-    RoundResult,
     best_selection,
 )
 from rules.norms.forecast import forecast, forecasts, points_needed
-
-W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
-ENG = Applicant("ENG", "")
-SWISS9 = Event(9, EventKind.SWISS, "ENG")
+from tests.rules.norms.cases import ENG, SWISS9, D, L, W, rounds
 
 # The first seven rounds: Ra 16710 / 7 = 2387, 5.5 points.
 FIRST_SEVEN = [
@@ -28,13 +21,6 @@ FIRST_SEVEN = [
     (2350, "FM", "ENG", W),
     (2340, "FM", "USA", W),
 ]
-
-
-def rounds(rows):
-    return [
-        RoundResult(n, outcome, Opponent(n, f"P{n}", rating, title, fed))
-        for n, (rating, title, fed, outcome) in enumerate(rows, start=1)
-    ]
 
 
 def test_after_seven_rounds_a_gm_norm_needs_one_and_a_half_from_two():
