@@ -21,6 +21,7 @@ from backoffice.views.invitations import AcceptInvitationView
 from backoffice.views.mail import MailPreferencesView
 from backoffice.views.password_reset import ThrottledPasswordResetView
 from core import roles
+from events.queries.entries import my_entries
 from players.models import Club
 from tournaments.models import Tournament
 
@@ -32,13 +33,15 @@ class AccountView(LoginRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         user = self.request.user
+        player = roles.player_of(user)
         return super().get_context_data(
             clubs=list(Club.objects.filter(organisers=user).order_by("name")),
             arbiter_clubs=arbiter_clubs(user),
             arbitrated=list(
                 Tournament.objects.filter(arbiters=user).order_by("-start_date", "name")[:20]
             ),
-            player=roles.player_of(user),
+            player=player,
+            entries=my_entries(player),
             **kwargs,
         )
 

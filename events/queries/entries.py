@@ -188,6 +188,22 @@ def entry_name(entry: Entry) -> str:
     return f"{entry.last_name}, {entry.first_name}" if entry.first_name else entry.last_name
 
 
+def my_entries(player: Player | None) -> list[Entry]:
+    """``player``'s live entries to events that have not ended, soonest first, with their
+    sections, tournaments and events (one query)."""
+    if player is None:
+        return []
+    return list(
+        Entry.objects.filter(
+            player=player,
+            status__in=LIVE_ENTRY_STATUSES,
+            section__event__end_date__gte=timezone.localdate(),
+        )
+        .select_related("section__event", "section__tournament")
+        .order_by("section__event__start_date", "section__event__name", "section__order")
+    )
+
+
 def entries_of_player(event: Event, player: Player) -> dict[int, Entry]:
     """``player``'s live entries to the event's sections, by section."""
     return {

@@ -6,6 +6,7 @@ organisers, arbiters and players could not log in at all.
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -14,8 +15,10 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
+from events.enums import EntryStatus
+from events.models import Entry
 from players.models import Club
-from tests.factories import make_player, make_tournament
+from tests.factories import make_entry_section, make_open_event, make_player, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,36 @@ def test_the_site_login_is_throttled_too(client, organiser, settings):
     assert refused.status_code == 429
     assert "Too many failed logins" in refused.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+def test_my_account_lists_my_live_entries_to_events_not_yet_over(client):
+    user = get_user_model().objects.create_user("ann", email="ann@example.org")
+    ann = make_player("Archer", "Ann", account=user, sex="f")
+    soon = make_open_event(
+        "Spring Weekend",
+        slug="spring",
+        start_date=datetime.date(2099, 4, 4),
+        end_date=datetime.date(2099, 4, 5),
+    )
+    over = make_open_event("Old Open", slug="old", start_date=datetime.date(2020, 1, 4))
+    for event, name, status in (
+        (soon, "Spring Rapid", EntryStatus.WAITING),
+        (soon, "Spring Blitz", EntryStatus.WITHDRAWN),
+        (over, "Old Rapid", EntryStatus.ACCEPTED),
+    ):
+        Entry.objects.create(
+            section=make_entry_section(event, name=name),
+            player=ann,
+            last_name="Archer",
+            sex="f",
+            email="ann@example.org",
+            status=status,
+        )
+    client.force_login(user)
+
+    html = client.get(reverse("account")).content.decode()
+
+    items = re.findall(r'<ul class="my-entries">(.*?)</ul>', html, re.S)[0]
+    assert re.findall(r"<li>(.*?)</li>", items) == [
+        '<a href="/events/spring/enter/">Spring Weekend</a>: Spring Rapid · on the waiting list'
+    ]
