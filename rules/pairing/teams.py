@@ -11,13 +11,15 @@ A double round robin is the individual one: the second cycle repeats the first w
 teams named the other way round (so every team's board colours reverse), and the last two
 rounds of the first cycle are swapped.
 
-**Board colours in a match.** FIDE's team rules give the first-named team White on board 1
-and alternate from there: the first-named team has White on the odd-numbered boards (1, 3,
-5, …) and Black on the even-numbered ones, the other team the opposite. C.04.6 (Swiss Team
-Pairing System, effective 1 February 2026, https://handbook.fide.com/chapter/SwissTeamPairingSystem202602)
-defines a team's colour in a round as the colour its player has on the first board, the
-others alternating from it, as the Olympiad pairing rules did before it. :func:`board_colours`
-implements that for 2..10 boards.
+**Board colours in a match.** The first-named team has White on board 1 and the colours
+alternate from there: White on the odd-numbered boards (1, 3, 5, …), Black on the even ones,
+the other team the opposite. Sources: C.04.6 (Swiss Team Pairing System, effective 1 February
+2026, https://handbook.fide.com/chapter/SwissTeamPairingSystem202602) gives a team the colour
+of its first board (Art. 1.6.1 as the documentation of the Go package
+github.com/gnutterts/chesspairing, pairing/team, summarises it: "colour determined by first
+board assignment"); the alternation on the other boards is the practice of FIDE team events
+(Olympiad) and of team chess in general. The article's own words were not read here: check
+them before quoting. :func:`board_colours` implements it for 2..10 boards.
 
 **Scheveningen** (:func:`scheveningen`): team A's player ``i`` (boards 0-based here, 1-based
 in the output) meets team B's player ``(i + r) mod B`` in round ``r`` (0-based), so over B
@@ -32,7 +34,7 @@ gives). Properties (proved for every B = 2..10 in the tests):
 - every player of either team has ⌈B/2⌉ or ⌊B/2⌋ Whites (exactly B/2 for even B);
 - for B divisible by 4, each team has exactly B/2 Whites in every round;
 - for B ≡ 2 (mod 4) exact per-round balance is impossible with this cyclic schedule (if it
-  held, the cells with A's board and the round of equal parity would have to hold
+  held, the cells where A's board and the round are both even would have to hold
   (B/2)²/2 Whites, a fraction), so the rounds alternate between B/2 + 1 and B/2 - 1 Whites
   for team A (for B = 2: 2 then 0, unavoidable in any 2-board Scheveningen);
 - for odd B, team A has ⌈B/2⌉ Whites every round (each A player ⌈B/2⌉, each B player
