@@ -37,8 +37,9 @@ gives). Properties (proved for every B = 2..10 in the tests):
   held, the cells where A's board and the round are both even would have to hold
   (B/2)²/2 Whites, a fraction), so the rounds alternate between B/2 + 1 and B/2 - 1 Whites
   for team A (for B = 2: 2 then 0, unavoidable in any 2-board Scheveningen);
-- for odd B, team A has ⌈B/2⌉ Whites every round (each A player ⌈B/2⌉, each B player
-  ⌊B/2⌋ in all); hold a second match with the teams swapped to even it out.
+- for odd B, team A has ⌈B/2⌉ Whites in the odd-numbered rounds (1, 3, …) and ⌊B/2⌋ in the
+  even-numbered ones, so over the match the teams' Whites differ by one, the least an odd
+  number of games (B²) allows.
 
 **Scoring.** Game points are counted in exact halves (:class:`fractions.Fraction`); match
 points default to 2/1/0 (:class:`MatchPoints`, e.g. ``MatchPoints(3, 1, 0)``). A board
@@ -83,13 +84,13 @@ WHITE, BLACK = "W", "B"
 #: team A's player has White (see the module docstring).
 SCHEVENINGEN_PATTERNS: dict[int, tuple[str, str]] = {
     2: ("WW", "BB"),
-    3: ("BWW", "BWW"),
+    3: ("WWB", "WBB"),
     4: ("WBBW", "WBBW"),
-    5: ("BBWWW", "BBWWW"),
+    5: ("WWWBB", "WWBBB"),
     6: ("WWWWBB", "WBBWBB"),
-    7: ("BBWWBWW", "BBWWBWW"),
+    7: ("WWBWWBB", "WWBBWBB"),
     8: ("WBBWWBBW", "WBBWWBBW"),
-    9: ("BBWBWWBWW", "BBWBWWBWW"),
+    9: ("WWBWWBWBB", "WWBWBBWBB"),
     10: ("WWWWWWBBBB", "WBBBBWBWWB"),
 }
 

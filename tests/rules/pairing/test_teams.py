@@ -193,8 +193,8 @@ def test_scheveningen_properties_for_every_board_count(boards):
         assert per_round == [half + 1, half - 1] * half
         assert a == b == [half] * boards
     else:
-        assert per_round == [up] * boards
-        assert (a, b) == ([up] * boards, [half] * boards)
+        assert per_round == [up, half] * half + [up]
+        assert sum(a) - sum(b) == 1
 
 
 def longest_run(colours):
@@ -203,6 +203,45 @@ def longest_run(colours):
         run = run + 1 if before == after else 1
         best = max(best, run)
     return best
+
+
+def test_scheveningen_five_boards_colour_counts():
+    assert whites(5) == ([3, 2, 3, 2, 3], [2, 3, 3, 2, 3], [2, 2, 2, 3, 3])
+
+
+def balanced_cyclic_colouring_exists(boards):
+    """Whether a colouring of the cyclic Scheveningen schedule gives every player and every
+    round exactly boards / 2 Whites of team A: an exhaustive search (pruned by bounds)."""
+    half = boards // 2
+    rows, cols, diagonals = [0] * boards, [0] * boards, [0] * boards
+
+    def fits(total, filled):
+        return total <= half and total + boards - filled >= half
+
+    def place(cell):
+        if cell == boards * boards:
+            return True
+        r, i = divmod(cell, boards)
+        j = (i + r) % boards
+        for white in (1, 0):
+            rows[r] += white
+            cols[i] += white
+            diagonals[j] += white
+            fitting = fits(rows[r], i + 1) and fits(cols[i], r + 1) and fits(diagonals[j], r + 1)
+            if fitting and place(cell + 1):
+                return True
+            rows[r] -= white
+            cols[i] -= white
+            diagonals[j] -= white
+        return False
+
+    return place(0)
+
+
+def test_exact_halves_in_every_round_exist_for_four_boards_and_not_for_two_or_six():
+    assert balanced_cyclic_colouring_exists(4)
+    assert not balanced_cyclic_colouring_exists(2)
+    assert not balanced_cyclic_colouring_exists(6)
 
 
 @pytest.mark.parametrize("boards", range(2, 11))
