@@ -9,7 +9,6 @@ withdraw_player(*, actor, registration, after_round) -> Registration
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -24,7 +23,7 @@ from core.roles import Actor
 from core.submissions import Submission
 from core.unit_of_work import Unit, change
 from players.models import Player
-from ratings.models import PlayerRating
+from ratings.queries import players as players_ratings
 from rules.pairing import berger
 from rules.ratings import egf, fesa
 from tournaments.enums import SHOGI_SYSTEMS, PairingSystem, Seeding
@@ -175,17 +174,7 @@ def _check_place(tournament: Tournament, player: Player, pairing_number: int | N
 
 def rating_in_list(tournament: Tournament, player: Player) -> int | None:
     """The player's rating in the tournament's list (published, else live, else starting)."""
-    if tournament.rating_list_id is None:
-        return None
-    row = PlayerRating.objects.filter(rating_list=tournament.rating_list_id, player=player).first()
-    if row is None:
-        return None
-    if row.rating is not None:
-        rating = row.rating
-    elif row.live_rating is not None:
-        rating = int(row.live_rating.to_integral_value(rounding=ROUND_HALF_UP))
-    else:
-        rating = row.starting_rating
+    rating = players_ratings.rating_in_list(tournament.rating_list_id, player)
     # Go ratings (GoR) go below zero (down to 30 kyu, -900); the registration's initial
     # ranking rating cannot, so such a player enters without one.
     return None if rating is not None and rating < 0 else rating

@@ -7,12 +7,12 @@ from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
-from django.core.exceptions import ObjectDoesNotExist
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from events.models import Event
+from events.queries.sections import event_of
 from tournaments.models import Registration, Tournament
 from web.tables import (
     BaseTable,
@@ -110,14 +110,6 @@ class OrganiserEventTable(CardsMixin, BaseTable):
         return format_html('<a href="{}">{}</a>', record.get_absolute_url(), _("Public page"))
 
 
-def _event_of(tournament: Tournament):
-    """The event ``tournament`` is a section of (read with the tournament), else ``None``."""
-    try:
-        return tournament.section.event
-    except ObjectDoesNotExist:
-        return None
-
-
 class OrganiserTournamentTable(CardsMixin, BaseTable):
     """The organiser's tournaments: each links to its dashboard, public page and TRF file."""
 
@@ -141,7 +133,7 @@ class OrganiserTournamentTable(CardsMixin, BaseTable):
         event's organiser page), in the same cell so that the table keeps its width."""
         url = reverse("tournaments:organise", args=[record.slug])
         name = format_html('<a href="{}">{}</a>', url, value)
-        event = _event_of(record)
+        event = event_of(record)
         if event is None:
             return name
         return format_html(

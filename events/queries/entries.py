@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.db.models import Q
 from django.utils import timezone
@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from events.enums import LIVE_ENTRY_STATUSES, EntryStatus
 from events.models import Entry, Event, Section
+from events.queries.sections import sections_of
 from players.enums import Sex
 from players.models import Player
-from ratings.models import PlayerRating
+from ratings.queries.players import rating_in_list
 from rules import eligibility as el
 from tournaments.enums import TournamentStatus
 
@@ -41,14 +42,6 @@ def section_closed(section: Section) -> bool:
     return section.tournament.status == TournamentStatus.FINISHED
 
 
-def sections_of(event: Event) -> list[Section]:
-    return list(
-        event.sections.select_related("tournament", "tournament__rating_list").order_by(
-            "order", "pk"
-        )
-    )
-
-
 def kind_of(section: Section) -> tuple[str, str] | None:
     """A section's kind: the game and time control of its tournament's rating list (an
     unrated section has none and is of no kind)."""
@@ -61,17 +54,7 @@ def kind_of(section: Section) -> tuple[str, str] | None:
 def rating_of(player: Player | None, section: Section) -> int | None:
     """``player``'s rating in the section tournament's list (published, else live, else the
     starting rating); ``None``: unrated there."""
-    list_id = section.tournament.rating_list_id
-    if player is None or list_id is None:
-        return None
-    row = PlayerRating.objects.filter(rating_list=list_id, player=player).first()
-    if row is None:
-        return None
-    if row.rating is not None:
-        return row.rating
-    if row.live_rating is not None:
-        return int(row.live_rating.to_integral_value(rounding=ROUND_HALF_UP))
-    return row.starting_rating
+    return rating_in_list(section.tournament.rating_list_id, player)
 
 
 def restrictions(section: Section) -> el.Restrictions:

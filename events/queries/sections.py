@@ -119,11 +119,6 @@ def sections_of(event: Event) -> list[Section]:
     )
 
 
-def accepted_entries(section: Section) -> int:
-    """The section's accepted online entries."""
-    return section.entries.filter(status=EntryStatus.ACCEPTED).count()
-
-
 def attachable_tournaments(event: Event) -> QuerySet[Tournament]:
     """The tournaments an organiser may make a section of ``event``: those of its club (of
     no club for an event without one) not yet in an event, newest first."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import (
     Count,
@@ -78,6 +78,22 @@ def player_ratings(player: Player) -> QuerySet[PlayerRating]:
         .select_related("rating_list")
         .order_by("rating_list__position", "rating_list__name")
     )
+
+
+def rating_in_list(rating_list_id: int | None, player: Player | None) -> int | None:
+    """``player``'s rating in a list as entry forms read it: the published one, else the
+    live one (rounded half up), else the starting rating; ``None``: unrated there (or no
+    list, or no player). One query at most."""
+    if player is None or rating_list_id is None:
+        return None
+    row = PlayerRating.objects.filter(rating_list=rating_list_id, player=player).first()
+    if row is None:
+        return None
+    if row.rating is not None:
+        return row.rating
+    if row.live_rating is not None:
+        return int(row.live_rating.to_integral_value(rounding=ROUND_HALF_UP))
+    return row.starting_rating
 
 
 def player_ledger(player: Player) -> QuerySet[RatingChange]:
