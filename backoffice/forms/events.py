@@ -10,8 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from actions.events import AGE_MAX, AGE_MIN, EVENT_FIELDS, SECTION_FIELDS
-from backoffice.forms.settings import FORMATS
-from core import roles
+from backoffice.forms.settings import FORMATS, own_clubs_only
 from core.submissions import SubmissionField
 from core.validators import BoundedFormMixin
 from events.enums import Currency, DiscountKind
@@ -61,13 +60,7 @@ class EventForm(BoundedFormMixin, forms.ModelForm):
         )
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
-        if user is not None and not roles.is_staff(user):
-            clubs = roles.organised_clubs(user)
-            self.fields["club"].queryset = clubs
-            self.fields["club"].required = True
-            only = list(clubs[:2])
-            if len(only) == 1 and not self.initial.get("club"):
-                self.initial["club"] = only[0].pk
+        own_clubs_only(self, user)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -92,6 +92,19 @@ FIELDSETS = (
 )
 
 
+def own_clubs_only(form: forms.Form, user: Any) -> None:
+    """An organiser (not staff) creates for their own clubs only: ``form``'s club field offers
+    those clubs, is required, and starts on the club when there is just one."""
+    if user is None or roles.is_staff(user):
+        return
+    clubs = roles.organised_clubs(user)
+    form.fields["club"].queryset = clubs
+    form.fields["club"].required = True
+    only = list(clubs[:2])
+    if len(only) == 1 and not form.initial.get("club"):
+        form.initial["club"] = only[0].pk
+
+
 def game_of(value: str | None) -> str:
     return value if value in FORMATS else GameKind.CHESS
 
@@ -232,14 +245,7 @@ class TournamentCreateForm(BoundedFormMixin, TournamentFormMixin, forms.ModelFor
 
     def __init__(self, *args: Any, user: Any = None, game: str | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        if user is not None and not roles.is_staff(user):
-            # Organisers create tournaments for their own clubs only.
-            clubs = roles.organised_clubs(user)
-            self.fields["club"].queryset = clubs
-            self.fields["club"].required = True
-            only = list(clubs[:2])
-            if len(only) == 1 and not self.initial.get("club"):
-                self.initial["club"] = only[0].pk  # the organiser's only club
+        own_clubs_only(self, user)
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("The page address. Empty: made from the name.")
         if "rating_class" in self.fields:
