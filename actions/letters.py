@@ -28,14 +28,13 @@ from core.recipients import Recipient, officials, recipients
 from core.unit_of_work import Unit
 from events.models import RoundStart
 from players.models import Player
+from rules.standings import format_value, half_points
 from tournaments.enums import Result
 from tournaments.models import Game, Registration, ResultReport, Round, Tournament
 
 
 def _points(points: Fraction) -> str:
-    whole, half = divmod(points * 2, 2)
-    text = str(int(whole)) if whole or not half else ""
-    text = f"{text}½" if half else text
+    text = half_points(points) or format_value(points)
     count = int(points) if points.denominator == 1 else 2
     return ngettext("%(points)s point", "%(points)s points", count) % {"points": text}
 

@@ -7,18 +7,13 @@ from fractions import Fraction
 
 from django.utils.formats import get_format
 
-from rules.standings import format_value
+from rules.standings import format_value, half_points
 
 
 def format_points(value: Fraction | Decimal) -> str:
     """Points of any point system: 2½, ½, 3, 7 (3-1-0), or a decimal for odd fractions."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return localized(format_value(value))
+    return half_points(value) or localized(format_value(value))
 
 
 def points_value(value: Fraction | Decimal) -> str:

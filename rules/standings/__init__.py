@@ -65,7 +65,13 @@ from rules.scoring import PointSystem
 from rules.standings.codes import PRESETS, TieBreak, parse_tiebreak, parse_tiebreaks
 from rules.standings.model import EDITIONS, Entry, Player, Tournament, Value
 from rules.standings.ranking import Row, Standings, standings, tiebreak_values
-from rules.standings.tables import Crosstable, crosstable, format_value, progress_table
+from rules.standings.tables import (
+    Crosstable,
+    crosstable,
+    format_value,
+    half_points,
+    progress_table,
+)
 
 __all__ = [
     "EDITIONS",
@@ -81,6 +87,7 @@ __all__ = [
     "Value",
     "crosstable",
     "format_value",
+    "half_points",
     "parse_tiebreak",
     "parse_tiebreaks",
     "progress_table",

@@ -59,6 +59,18 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None) -> Cro
     )
 
 
+def half_points(value: Fraction) -> str | None:
+    """Points in whole and half points as score sheets write them: ``"2½"``, ``"½"``, ``"3"``;
+    ``None`` for any other fraction (3-1-0 averages, quarters), which callers write as a
+    decimal (:func:`format_value`)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return None
+
+
 def format_value(value: Value) -> str:
     """A tie-break value for display: ``"15.5"``, ``"2.25"``, ``"1732"``, ``"–"`` for none."""
     if value is None:
