@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
+from itertools import combinations
 
 from rules.ratings.fide import average_rating, difference_for_percentage, percentage
 
@@ -374,23 +375,54 @@ def _eight_of_nine(
     return len(missing) == 1 and missing[0].outcome in (Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE)
 
 
+def _dropped_rating(entry: RoundResult) -> int:
+    """The order in which §1.4.1e-f selections are tried: the lowest-rated opponents left
+    out first (an unrated opponent as 1400, §1.4.6d)."""
+    rating = entry.opponent.rating if entry.opponent is not None else None
+    return rating if rating is not None else UNRATED_RATING
+
+
 def _selections(event: Event, kept: list[RoundResult]):
-    """The selections §1.4.1e-f allow, all games first: then (Swiss and other events)
-    the first k rounds, longest first, each also without its j lowest-rated wins."""
+    """The selections §1.4.1e-f allow, all games first; then every set of rounds left out
+    that keeps at least ``event.min_games`` games: a tail of rounds after the first k
+    (e, not for predetermined pairings) together with any set of wins before it (f),
+    the fewest rounds left out first and, among as many, the lowest-rated opponents."""
     yield kept, ()
-    prefixes = [kept] if event.kind.predetermined else [kept[:k] for k in range(len(kept), 0, -1)]
-    for prefix in prefixes:
-        wins = sorted(
-            (e for e in prefix if e.outcome is Outcome.WIN),
-            key=lambda e: (e.opponent.rating if e.opponent.rating is not None else 0, e.round),
-        )
-        for j in range(0 if len(prefix) < len(kept) else 1, len(wins) + 1):
-            dropped = {e.round for e in wins[:j]}
-            chosen = [e for e in prefix if e.round not in dropped]
-            if len(chosen) < event.min_games:
-                break
-            ignored = tuple(sorted(dropped | {e.round for e in kept[len(prefix) :]}))
-            yield chosen, ignored
+    n = len(kept)
+    most = n - event.min_games
+    tails = range(most + 1) if not event.kind.predetermined else range(1)
+    seen: set[frozenset[int]] = set()
+    candidates: list[list[RoundResult]] = []
+    for tail in tails:
+        prefix = kept[: n - tail]
+        wins = [e for e in prefix if e.outcome is Outcome.WIN]
+        for size in range(most - tail + 1):
+            for combo in combinations(wins, size):
+                dropped = [*combo, *kept[n - tail :]]
+                key = frozenset(e.round for e in dropped)
+                if key and key not in seen:
+                    seen.add(key)
+                    candidates.append(dropped)
+    candidates.sort(key=lambda d: (len(d), sum(_dropped_rating(e) for e in d)))
+    for dropped in candidates:
+        out = {e.round for e in dropped}
+        yield [e for e in kept if e.round not in out], tuple(sorted(out))
+
+
+def _within_reach(title: NormTitle, event: Event, kept: Sequence[RoundResult]) -> bool:
+    """Whether any selection of ``kept`` could reach ``title``'s performance and average:
+    leaving games out never adds points, and a selection of m games averages at most the
+    m highest ratings (each at least the floor). A cheap bound that spares the search of
+    :func:`_selections` for the players far from a norm."""
+    rule = NORMS[title]
+    ratings = sorted((max(_dropped_rating(e), rule.rating_floor) for e in kept), reverse=True)
+    points = sum((e.points for e in kept), Fraction(0))
+    for m in range(event.min_games, len(kept) + 1):
+        average = average_rating(ratings[:m])
+        best = average + difference_for_percentage(score_percent(min(points, m), m))
+        if average >= rule.minimum_average and best >= rule.performance:
+            return True
+    return False
 
 
 def best_selection(
@@ -408,6 +440,8 @@ def best_selection(
             first = verdict
             # §1.4.1f: in a round robin the mix must make a norm possible on every game.
             mix_ok = all(r.passed for r in verdict.requirements if r.code in MIX)
+            if not verdict.passed and not _within_reach(title, event, kept):
+                return verdict
         if verdict.passed and (mix_ok or not ignored or not event.kind.predetermined):
             return verdict
     return first
