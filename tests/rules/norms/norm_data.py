@@ -121,7 +121,7 @@ def _case(rng, number):
     }
 
 
-REAL_EVENTS = ("spice-spring-2010", "spice-spring-2011")
+REAL_EVENTS = ("spice-spring-2010", "spice-spring-2011", "saint-louis-2012")
 """The real tournaments of ``tests/data/norms-real/`` (see its README)."""
 
 
@@ -138,14 +138,27 @@ def _outcomes(points, count):
     return ["win"] * wins + ["draw"] * draws + ["loss"] * (count - wins - draws)
 
 
-def real_case(name, key, cut=None):
+def final_points(player):
+    """The published final points, else the least the published outcome implies, else
+    ``None``."""
+    if player["points"] is not None:
+        return player["points"]
+    return player.get("points_at_least")
+
+
+def real_case(name, key, cut=None, points=None):
     """Player ``key``'s rounds of the round robin ``name`` (every other player once), the
-    whole event or, with ``cut`` (an entry of the event's ``cuts``), the rounds before it."""
+    whole event or, with ``cut`` (an entry of the event's ``cuts``), the rounds before it;
+    with ``points``, the whole event scored so instead of the published points."""
     event = real_event(name)
     players = {p["key"]: p for p in event["players"]}
     later = {entry["opponent"] for entry in cut["later"]} if cut else set()
     opponents = [p for k, p in players.items() if k != key and k not in later]
-    points = cut["points"] if cut else players[key]["points"]
+    if points is None:
+        points = cut["points"] if cut else final_points(players[key])
+    suffix = f"/after-{cut['after_round']}" if cut else ""
+    if points != (cut["points"] if cut else final_points(players[key])):
+        suffix = f"/at-{points:g}"
     rounds = [
         {
             "round": number,
@@ -157,7 +170,7 @@ def real_case(name, key, cut=None):
         )
     ]
     return {
-        "id": f"{name}/{key}" + (f"/after-{cut['after_round']}" if cut else ""),
+        "id": f"{name}/{key}{suffix}",
         "applicant": {
             "federation": players[key]["federation"],
             "title": players[key]["title"],
@@ -172,12 +185,38 @@ def real_case(name, key, cut=None):
     }
 
 
-def real_cases():
+def required_cases(name):
+    """For each published "points required" statement: its players at those points and
+    half a point less, as (title, points needed, case at them, case half a point short)."""
     return [
+        (
+            entry["title"],
+            entry["points"],
+            real_case(name, key, points=entry["points"]),
+            real_case(name, key, points=entry["points"] - 0.5),
+        )
+        for entry in real_event(name)["required"]
+        for key in entry["players"]
+    ]
+
+
+def real_cases():
+    """Every player of the real tournaments whose final points are known, then the cases
+    of the published requirements."""
+    final = [
         real_case(name, player["key"])
         for name in REAL_EVENTS
         for player in real_event(name)["players"]
+        if final_points(player) is not None
     ]
+    required = {
+        case["id"]: case
+        for name in REAL_EVENTS
+        for _title, _points, at, short in required_cases(name)
+        for case in (at, short)
+    }
+    known = {case["id"] for case in final}
+    return final + [case for case_id, case in required.items() if case_id not in known]
 
 
 def generated_cases(seed=SEED, count=COUNT):

@@ -23,6 +23,7 @@ from tests.rules.norms.norm_data import (
     real_case,
     real_cases,
     real_event,
+    required_cases,
     rounds_of,
     stored,
 )
@@ -130,6 +131,28 @@ PUBLISHED = {
         "score": (56, 35, True),
         "performance": (2487, 2600, False),
     },
+    ("saint-louis-2012", 9, "GM"): {  # Yang: 24777 - 2448 = 22329, / 9 = 2481, 67 %, dp 125
+        "games": (9, 9, True),
+        "federations": (4, 2, True),  # GEO, IRI, CAN, PHI
+        "own_federation": (5, 5, True),  # Finegold, Sevillano, Arnold, Molner, Brooks
+        "one_federation": (5, 6, True),
+        "title_holders": (9, 5, True),
+        "norm_titles": (3, 3, True),  # Margvelashvili, Moradiabadi, Finegold
+        "average": (2481, 2380, True),
+        "score": (67, 35, True),
+        "performance": (2606, 2600, True),
+    },
+    ("saint-louis-2012", 5, "GM"): {  # Arnold with 6: 22275 / 9 = 2475, Rp exactly 2600
+        "games": (9, 9, True),
+        "federations": (4, 2, True),
+        "own_federation": (5, 5, True),
+        "one_federation": (5, 6, True),
+        "title_holders": (9, 5, True),
+        "norm_titles": (3, 3, True),
+        "average": (2475, 2380, True),
+        "score": (67, 35, True),
+        "performance": (2600, 2600, True),
+    },
 }
 
 NORM_OUTCOMES = [
@@ -146,6 +169,13 @@ CUTS = [
 ]
 
 
+REQUIRED = [
+    pytest.param(title, points, at, short, id=at["id"].split("/at-")[0] + f"-{title}")
+    for name in REAL_EVENTS
+    for title, points, at, short in required_cases(name)
+]
+
+
 def verdict_of(case, title):
     return check_norms(applicant_of(case), event_of(case), rounds_of(case))[NormTitle(title)]
 
@@ -155,6 +185,7 @@ def test_every_published_outcome_has_its_requirements_written_out():
         (p.values[0], p.values[1]["player"], p.values[1]["title"]) for p in NORM_OUTCOMES
     } == set(PUBLISHED)
     assert len({name for name, _key, _title in PUBLISHED}) == len(REAL_EVENTS)
+    assert sum(1 for name in REAL_EVENTS for _ in real_event(name)["required"]) == 3
 
 
 @pytest.mark.parametrize(("name", "norm"), NORM_OUTCOMES)
@@ -166,6 +197,18 @@ def test_the_published_norm_outcome_requirement_by_requirement(name, norm):
         (name, norm["player"], norm["title"])
     ]
     assert verdict.ignored_rounds == ()
+
+
+@pytest.mark.parametrize(("title", "points", "at", "short"), REQUIRED)
+def test_the_points_the_organisers_published_as_required(title, points, at, short):
+    """ "A score of 6/9 is required for a GM norm": the norm at those points for each
+    player it was said of, and half a point less only misses the performance."""
+    verdict = verdict_of(at, title)
+    missed = verdict_of(short, title)
+
+    assert verdict.passed
+    assert [r.code for r in missed.failed] == ["performance"]
+    assert sum(r.points for r in rounds_of(at)) == points
 
 
 @pytest.mark.parametrize(("name", "cut", "title"), CUTS)
