@@ -12,7 +12,14 @@ from fractions import Fraction
 
 import pytest
 
-from rules.norms.fide import NormTitle, best_selection, check_norms, counted_rounds, evaluate
+from rules.norms.fide import (
+    NormTitle,
+    Opponent,
+    best_selection,
+    check_norms,
+    counted_rounds,
+    evaluate,
+)
 from rules.norms.forecast import forecast
 from rules.ratings.fide import difference_for_percentage
 from tests.rules.norms.norm_data import (
@@ -32,6 +39,17 @@ from tests.rules.norms.norm_data import (
 # hand from the field lists; e.g. Yang 2010: the nine others sum 24905 - 2378 = 22527,
 # Ra 2503, 4 / 9 = 44 %, dp -43, Rp 2460: an IM norm, no GM norm.
 PUBLISHED = {
+    ("spice-cup-2007", 7, "GM"): {  # Schneider: 25266 - 2502 = 22764, / 9 = 2529, 33 %
+        "games": (9, 9, True),
+        "federations": (3, 2, True),  # POL, HUN, MEX
+        "own_federation": (5, 5, True),
+        "one_federation": (5, 6, True),
+        "title_holders": (9, 5, True),
+        "norm_titles": (6, 3, True),
+        "average": (2529, 2380, True),
+        "score": (33, 35, False),
+        "performance": (2404, 2600, False),
+    },
     ("spice-spring-2010", 9, "IM"): {
         "games": (9, 9, True),
         "federations": (3, 2, True),  # HUN, CRO, CAN
@@ -211,16 +229,45 @@ def test_the_points_the_organisers_published_as_required(title, points, at, shor
     assert sum(r.points for r in rounds_of(at)) == points
 
 
+def _upcoming(name, cut):
+    players = {p["key"]: p for p in real_event(name)["players"]}
+    return [
+        Opponent(o["key"], o["name"], o["rating"], o["title"], o["federation"])
+        for o in (players[entry["opponent"]] for entry in cut["later"])
+    ]
+
+
 @pytest.mark.parametrize(("name", "cut", "title"), CUTS)
 def test_the_forecast_names_the_points_the_reports_said_were_needed(name, cut, title):
+    """In a round robin the opponents of the rounds left are known: against them the
+    forecast names what the reports said."""
     case = real_case(name, cut["player"], cut)
     line = forecast(
-        NormTitle(title), applicant_of(case), event_of(case), rounds_of(case), len(cut["later"])
+        NormTitle(title),
+        applicant_of(case),
+        event_of(case),
+        rounds_of(case),
+        len(cut["later"]),
+        upcoming=_upcoming(name, cut),
     )
 
     assert line.reachable
+    assert line.blocked == ()
     assert line.points_needed == Fraction(cut["needed"][title]).limit_denominator(2)
-    assert line.opponents_average is None  # the field is already above the norm's minimum
+
+
+def test_without_the_opponents_left_the_forecast_assumes_the_average_so_far():
+    """Hansen (2010) after 7 rounds: 2.5 points against opponents averaging 17410 / 7 =
+    2487. Assumed as strong, the last two give Ra 2487 and need 2 points (4.5 / 9 = 50 %,
+    Rp 2487; 4 would give 2444); his real last opponents, Papp 2542 and Becerra 2538, make
+    Ra 2499 and 1.5 enough (4 / 9 = 44 %, dp -43, Rp 2456), as the report said."""
+    cut = next(c for c in real_event("spice-spring-2010")["cuts"] if c["player"] == 4)
+    case = real_case("spice-spring-2010", 4, cut)
+    args = (NormTitle.IM, applicant_of(case), event_of(case), rounds_of(case), 2)
+
+    assert forecast(*args).points_needed == 2
+    known = forecast(*args, upcoming=_upcoming("spice-spring-2010", cut))
+    assert known.points_needed == Fraction(3, 2)
 
 
 def _replayed(name, cut, later_points):
