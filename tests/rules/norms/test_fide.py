@@ -354,3 +354,18 @@ def test_the_wins_left_out_need_not_be_the_lowest_rated():
     assert verdict.ignored_rounds == (5, 10)
     assert (len(verdict.games), verdict.points, verdict.average) == (9, Fraction(11, 2), 2388)
     assert (verdict.percent, verdict.performance) == (61, 2468)
+
+
+def test_a_long_event_far_from_a_norm_is_not_searched_without_end():
+    """30 wins against GMs rated 2500: with every opponent English no selection adds a
+    federation (§1.4.3), and with two foreigners the 3/5 cap of §1.4.4 cannot be met on 9
+    games or more; the search of selections stops within MAX_SELECTIONS."""
+    event = Event(30, EventKind.SWISS, "ENG")
+    english = [(2500, "GM", "ENG", W)] * 30
+    two_foreign = [(2500, "GM", "GER", W), (2500, "GM", "FRA", W), *english[:28]]
+
+    alone = gm(english, event=event)
+    assert [r.code for r in alone.failed] == ["federations", "own_federation", "one_federation"]
+    capped = gm(two_foreign, event=event)
+    assert [r.code for r in capped.failed] == ["own_federation", "one_federation"]
+    assert (alone.ignored_rounds, capped.ignored_rounds, len(capped.games)) == ((), (), 30)
