@@ -121,7 +121,13 @@ def _case(rng, number):
     }
 
 
-REAL_EVENTS = ("spice-cup-2007", "spice-spring-2010", "spice-spring-2011", "saint-louis-2012")
+REAL_EVENTS = (
+    "spice-cup-2007",
+    "spice-spring-2010",
+    "spice-spring-2011",
+    "spice-cup-2011-b",
+    "saint-louis-2012",
+)
 """The real tournaments of ``tests/data/norms-real/`` (see its README)."""
 
 
