@@ -5,6 +5,7 @@ their :class:`MatchRecord` history and a :class:`TeamConfig`, then call
 ``pair_team_round(state) -> TeamPairing``. See ``docs/pairing.md``, "Team Swiss (C.04.6)".
 """
 
+from rules.pairing.team_swiss.engine import pair_team_round
 from rules.pairing.team_swiss.state import (
     BLACK,
     DOUBLE_FORFEIT,
@@ -49,4 +50,5 @@ __all__ = [
     "TeamPairing",
     "TeamState",
     "TeamTournament",
+    "pair_team_round",
 ]
