@@ -5,6 +5,7 @@ their :class:`MatchRecord` history and a :class:`TeamConfig`, then call
 ``pair_team_round(state) -> TeamPairing``. See ``docs/pairing.md``, "Team Swiss (C.04.6)".
 """
 
+from rules.pairing.team_swiss.codes import config_from_code, is_team_code, team_codes
 from rules.pairing.team_swiss.engine import pair_team_round
 from rules.pairing.team_swiss.state import (
     BLACK,
@@ -50,5 +51,8 @@ __all__ = [
     "TeamPairing",
     "TeamState",
     "TeamTournament",
+    "config_from_code",
+    "is_team_code",
     "pair_team_round",
+    "team_codes",
 ]
