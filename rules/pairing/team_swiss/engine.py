@@ -299,6 +299,12 @@ def _bracket_penalties(rnd: _Round, upfloaters: set[int]):
     return penalty
 
 
+def identifier(pairs) -> tuple[int, ...]:
+    """Art. 3.6.2: the top members (smaller TPNs) ascending, then their bottom members."""
+    ordered = sorted((min(p), max(p)) for p in pairs)
+    return tuple(top for top, _ in ordered) + tuple(bottom for _, bottom in ordered)
+
+
 def publication_order(state: TeamTournament, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Pairs in the published order of C.04.2 Art. 3.6 (the fork's order too): the higher
     team's score (primary, without acceleration), then the other team's, then the higher
