@@ -59,8 +59,8 @@ def pairing(state):
         ((W, W), B),
         ((B, B, W), None),  # CD -1, last two not both Black
         ((W, W, B, B), W),  # CD 0 and Black in the last two
-        ((W, B, B, B, W), W),  # CD -1... no: CD -1 with last W -> none? see below
-    ][:-1],
+        ((W, B, B, B, W), None),  # CD -1, last two not both Black
+    ],
 )
 def test_art_1_7_1_type_a(colours, expected):
     assert preference(colours, TYPE_A, last_round=False).colour == expected
