@@ -54,11 +54,15 @@ class _Round:
         self.facts = team_facts(state)
         self.floats_count = state.round_to_pair < state.total_rounds - 1  # [C7], [C10]
         self.type_b = state.config.colour_type == TYPE_B
-        self.forbidden = state.forbidden_pairs
+        self.blocked = {tpn: set(facts.met) for tpn, facts in self.facts.items()}
+        for pair in state.forbidden_pairs:
+            a, b = sorted(pair) if len(pair) == 2 else (min(pair), min(pair))
+            self.blocked.setdefault(a, set()).add(b)
+            self.blocked.setdefault(b, set()).add(a)
 
     def legal(self, a: int, b: int) -> bool:
         """[C1] (Art. 2.1.1): not met in a played match, not a forbidden pair."""
-        return b not in self.facts[a].met and frozenset((a, b)) not in self.forbidden
+        return b not in self.blocked[a]
 
     def can_pair(self, teams: Sequence[int]) -> bool:
         return can_pair(teams, self.legal)
@@ -239,16 +243,19 @@ def pair_bracket(rnd: _Round, bracket: list[int], upfloaters: set[int]) -> list[
     bottom member that still allows a best pairing.
     """
     penalty = _bracket_penalties(rnd, upfloaters)
-    most = max((penalty(a, b) for a in bracket for b in bracket if a < b), default=0) + 1
+    cost = {(a, b): penalty(a, b) for a in bracket for b in bracket if a < b and rnd.legal(a, b)}
+    most = max(cost.values(), default=0) + 1
 
     def weight_with(fixed: dict[int, int], role: dict[int, str]):
         def weight(a: int, b: int) -> int | None:
-            a, b = min(a, b), max(a, b)
-            if not rnd.legal(a, b) or role.get(a) == "bottom" or role.get(b) == "top":
+            if a > b:
+                a, b = b, a
+            c = cost.get((a, b))
+            if c is None or role.get(a) == "bottom" or role.get(b) == "top":
                 return None
             if fixed.get(a, b) != b or fixed.get(b, a) != a:
                 return None
-            return most - penalty(a, b)
+            return most - c
 
         return weight
 
