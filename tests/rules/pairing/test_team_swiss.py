@@ -295,6 +295,13 @@ def test_art_4_3_1_both_yet_to_play_initial_colour_by_tpn_parity():
     assert allocate(facts(1), facts(4), black) == (4, 1, "4.3.1")
 
 
+def test_art_4_3_1_is_the_parity_of_the_tpn_not_of_the_place_among_present_teams():
+    # Team 2 is absent in round 1: 1-4 and 3-5, 6 has the PAB. Team 3 has an odd TPN, so it
+    # gets the initial colour. (The fork takes the parity of its place among the present
+    # teams, second, and gives 3 Black.)
+    assert pairing(tournament(6, total=5, absent={2})) == ([(1, 4), (3, 5)], 6)
+
+
 def test_art_4_2_the_first_team_is_the_higher_score_then_secondary_then_smaller_tpn():
     # Both yet to play: 4.3.1 gives the first-team (odd TPN) the initial colour.
     assert allocate(facts(2, score=1), facts(3), CONFIG) == (3, 2, "4.3.1")  # 2 first, even
