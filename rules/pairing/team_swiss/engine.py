@@ -130,9 +130,10 @@ def choose_upfloaters(rnd: _Round, residents: list[int], lower: list[int]) -> li
         return []  # no upfloater: [C4] at its best, and the only such set
     profile = _best_profile(rnd, residents, lower)
     following = _following_scoregroup(rnd, lower)
-    # The best [C6] any set of this profile may reach: the parity of what it leaves of the
-    # following scoregroup (the same for every such set); [C7] at best 0.
-    floor = ((len(following) - profile.get(0, 0)) % 2, 0)
+    # The best any set of this profile may reach: for [C6] the parity of what it leaves of the
+    # following scoregroup (the same for every such set); for [C7] the floaters a level must
+    # give when it has too few teams that did not float.
+    floor = ((len(following) - profile.get(0, 0)) % 2, _fewest_floaters(rnd, lower, profile))
     best = None
     for upfloaters in _sets_with_profile(rnd, lower, profile):
         bracket = residents + upfloaters
@@ -149,6 +150,18 @@ def choose_upfloaters(rnd: _Round, residents: list[int], lower: list[int]) -> li
     if best is None:  # pragma: no cover - the profile comes from a legal matching
         raise NoPairing("no set of upfloaters gives a legal pairing")
     return best[1]
+
+
+def _fewest_floaters(rnd: _Round, lower: list[int], profile: dict[int, int]) -> int:
+    """The fewest upfloaters that floated last round ([C7]) a set of ``profile`` can have."""
+    if not rnd.floats_count:
+        return 0
+    levels = _levels(rnd, lower)
+    fewest = 0
+    for index, count in profile.items():
+        fresh = sum(1 for t in lower if rnd.score(t) == levels[index] and not rnd.facts[t].floated)
+        fewest += max(0, count - fresh)
+    return fewest
 
 
 def _levels(rnd: _Round, lower: list[int]) -> list[Fraction]:

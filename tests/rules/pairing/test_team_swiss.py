@@ -33,6 +33,7 @@ from rules.pairing.team_swiss.facts import (
     preference,
     team_facts,
 )
+from rules.pairing.team_swiss.matching import best_matching
 from tests.rules.pairing.team_swiss_build import tournament
 
 W, B = WHITE, BLACK
@@ -409,3 +410,19 @@ def test_no_legal_pairing_is_reported_not_invented():
     state = tournament(2, [{"matches": [(1, 2, "3-1")]}], total=3)
     result = pair_team_round(state)
     assert not result.ok and result.pairs == () and "cannot" in result.message
+
+
+# -- the matching helper -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1, 2**130])  # rustworkx, then the exact networkx path
+def test_best_matching_is_perfect_and_heaviest(scale):
+    weights = {(1, 2): 5, (3, 4): 5, (1, 3): 1, (2, 4): 1, (1, 4): 0, (2, 3): 9}
+
+    def weight(a, b):
+        return weights.get((min(a, b), max(a, b)), 0) * scale
+
+    # 2-3 is the heaviest edge but 1-4 is then the only partner left: 9 + 0 < 5 + 5.
+    assert best_matching([1, 2, 3, 4], weight) == (10 * scale, [(1, 2), (3, 4)])
+    assert best_matching([1, 2, 3], weight) is None
+    assert best_matching([1, 2], lambda a, b: None) is None
