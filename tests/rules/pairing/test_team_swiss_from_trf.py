@@ -109,3 +109,14 @@ def test_a_pab_is_not_a_float():
     state = team_state(f)
     assert state.team(3).history[0].kind == PAB
     assert not team_facts(state)[3].floated
+
+
+def test_a_reserve_does_not_count_as_a_board():
+    # Without 352 or 300, the boards are the most members of a team with a game in a round: a
+    # reserve on the roster (player 9) does not make the match three boards, so a PAB is worth
+    # a drawn two-board match, 1 game point (Art. 1.4).
+    f = two_board_file(ROUND1)
+    f.teams[0].members.append(9)
+    f.members.players.append(PlayerRecord(tpn=9, name="P9", rounds=[RoundEntry(None, "-", "Z")]))
+    config = team_state(f).config
+    assert config.boards == 2 and config.pab_points == (1, 1)
