@@ -27,7 +27,9 @@
 
 The round to pair: ``round_to_pair`` or the round after the last one with results; teams with
 a ``240`` record for that round are absent. ``250`` accelerations and ``260`` forbidden pairs
-valid for that round go into the state as they are.
+valid for that round go into the state as they are; a file with ``250`` records is not also
+Baku-accelerated by its ``192`` code (TRF-2026: 250 records "cause any acceleration method in
+record 192 to be disregarded").
 """
 
 from __future__ import annotations
@@ -123,6 +125,11 @@ def team_state(
 
 def _config(f: TeamTrfFile, initial_colour: str | None):
     code = f.members.headers.get("192", "").strip() or "FIDE_TEAM"
+    if f.accelerations and code.endswith("_BAKU"):
+        # TRF-2026, record 250: "these records cause any acceleration method in record 192 to
+        # be disregarded" - the file's own fictitious points replace Baku (and a game-points
+        # Baku code, which C.04.7 Art. 1.4.4 does not define, is then paired like the others).
+        code = code.removesuffix("_BAKU")
     mps = f.match_point_system
     points = f.members.point_system
     boards = _boards(f)

@@ -3,8 +3,16 @@ readings where we part from the fork's reader (C.04.6 Art. 1.5, 1.6.1)."""
 
 from fractions import Fraction
 
+import pytest
+
 from rules.files.trf import PlayerRecord, RoundEntry, TrfFile
-from rules.files.trf.team_records import LineUp, TeamForfeit, TeamRecord, TeamTrfFile
+from rules.files.trf.team_records import (
+    LineUp,
+    TeamAcceleration,
+    TeamForfeit,
+    TeamRecord,
+    TeamTrfFile,
+)
 from rules.pairing.team_swiss import (
     BLACK,
     FORFEIT_LOSS,
@@ -120,3 +128,20 @@ def test_a_reserve_does_not_count_as_a_board():
     f.members.players.append(PlayerRecord(tpn=9, name="P9", rounds=[RoundEntry(None, "-", "Z")]))
     config = team_state(f).config
     assert config.boards == 2 and config.pab_points == (1, 1)
+
+
+def test_250_records_replace_the_baku_of_192():
+    # TRF-2026, record 250: "these records cause any acceleration method in record 192 to be
+    # disregarded". With them, a _BAKU code adds no Baku points of its own, and a game-points
+    # Baku code (undefined by C.04.7 Art. 1.4.4) is paired from the 250 points.
+    for code in ("FIDE_TEAM_MP_GP_BAKU", "FIDE_TEAM_GP_MP_BAKU"):
+        f = two_board_file(ROUND1)
+        f.members.headers["192"] = code
+        f.accelerations = [TeamAcceleration(Fraction(1), Fraction(1), 1, 3, 1, 2)]
+        state = team_state(f)
+        assert not state.config.baku
+        assert [t.acceleration[1] for t in state.teams[:2]] == [(1, 1), (1, 1)]
+    f = two_board_file(ROUND1)
+    f.members.headers["192"] = "FIDE_TEAM_GP_MP_BAKU"
+    with pytest.raises(ValueError, match="Baku acceleration needs match points"):
+        team_state(f)
