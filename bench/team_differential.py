@@ -308,8 +308,13 @@ def figures(outcomes: list[RoundOutcome]) -> str:
 
 
 def listing(outcomes: list[RoundOutcome]) -> str:
-    """The differing rounds, one a line: ``NAME ROUND CLASS``."""
-    return "".join(f"{o.name} {o.round_no} {o.kind}\n" for o in outcomes if not o.identical)
+    """The differing rounds, one a line: ``NAME ROUND CLASS``, after two comment lines."""
+    head = (
+        "# Rounds of tests/data/team-swiss/generated/ where our team Swiss engine differs from "
+        "the fork:\n# NAME ROUND CLASS (classes: bench/team_differential.py; written by "
+        "python -m bench.team_differential --listing)\n"
+    )
+    return head + "".join(f"{o.name} {o.round_no} {o.kind}\n" for o in outcomes if not o.identical)
 
 
 def main() -> None:
