@@ -1,6 +1,6 @@
 """Our team Swiss engine (C.04.6) against Sharly Chess's fork of bbpPairings, round by round.
 
-Every round of the 336 stored tournaments (``tests/data/team-swiss/generated/``, each round
+Every round of the 360 stored tournaments (``tests/data/team-swiss/generated/``, each round
 paired by the fork) is replayed through ``rules.pairing.team_swiss`` from the file as it stood
 before that round (:mod:`bench.team_differential`). A round must be identical to the fork's
 (same pairs, colours and PAB, or both refuse it) or be listed in
@@ -99,10 +99,10 @@ def test_the_archive_holds_over_300_tournaments_of_every_team_type():
     teams = {sum(line[:3] == "310" for line in t.splitlines()) for t in files}
     rounds = sum(len(t.splitlines()) for n, t in texts.items() if n.endswith(".pairs"))
 
-    assert len(files) == 336
+    assert len(files) == 360
     assert set(codes) == {t.code for t in TeamType.all_types()}
-    assert set(codes.values()) == {14}
-    assert rounds == 1915
+    assert set(codes.values()) == {15}
+    assert rounds == 2036
     assert teams >= {4, 5, 29, 30}
     assert {int(n.split("-")[4].removesuffix("b")) for n in texts} == set(range(2, 11))
 
@@ -127,7 +127,7 @@ def test_every_stored_round_is_identical_or_a_listed_difference():
     outcomes, wrong = _unexplained(load())
 
     print(_report(outcomes))
-    assert len(outcomes) == 1915
+    assert len(outcomes) == 2036
     assert wrong == []
 
 
