@@ -1,0 +1,398 @@
+"""Why the Dutch engine paired a round as it did, and how a pairing changed by hand compares.
+
+Pure module (no Django). :class:`Explainer` is switched on by
+``rules.pairing.dutch.pair_round(state, explain=True)``: the engine calls it at each of its own
+decisions (a bracket opened, an opponent chosen, a bracket closed) and it records, per bracket,
+the score group, its moved-down players and residents, who floated down and the criterion that
+made them float; per board, the colour rule of Art. 5.2 that gave the colours and, where the
+engine did not give a player the first opponent the rules' order offers, the criterion that
+decided against it. A criterion is found with the engine's own edge weights (one bit-field per
+criterion, ``rules.pairing.dutch.Weights``): the best pairing of the bracket's players with the
+alternative forced is solved with the weights the engine used, and the first criterion on which
+it is worse than the engine's pairing decided. Off, nothing of this runs.
+
+:func:`assess` counts, for a whole round's pairing (the engine's or an arbiter's), the pairs
+that break or worsen each criterion, with the engine's own predicates; :func:`compare` tells
+which criteria a pairing changed by hand breaks or worsens against the engine's.
+
+The explanation is plain data (JSON): player numbers (TPN), scores in points, criterion names
+(``"C12"``), colour rules (``"5.2.3"``); the pages put it into words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.pairing.players import FLOAT_DOWN, FLOAT_UP, Player, float_of
+
+#: Above this many players present the forced solves are skipped (the explanation then names
+#: the floaters and the colour rules, not the criteria): each one solves a matching again.
+ANALYSE_LIMIT = 200
+#: The most in-bracket partners tried for one floater.
+PARTNERS_TRIED = 12
+
+#: A criterion named by a field of the engine's weights.
+_FIELD_CRITERION = {"C8n": "C8", "C8s": "C8"}
+
+
+def _points(tenths: int) -> float:
+    return tenths / 10
+
+
+def _preference(p: Player) -> dict[str, Any]:
+    kind = (
+        "absolute"
+        if p.absolute
+        else "strong"
+        if p.strong
+        else "mild"
+        if p.pref is not None
+        else "none"
+    )
+    return {"colour": p.pref, "kind": kind, "difference": p.imbalance}
+
+
+class _Snapshot:
+    """The graph as a bracket opened: its vertices and edges, full and packed weights."""
+
+    def __init__(self, pairer: Any, vertices: list[int]) -> None:
+        g = pairer.g
+        self.vertices = vertices
+        self.full: dict[tuple[int, int], int] = {}
+        self.packed: list[tuple[int, int, int]] = []
+        for ia in range(1, len(vertices)):
+            a = vertices[ia]
+            for ib in range(ia):
+                b = vertices[ib]
+                w = g.get_base(a, b)
+                if w:
+                    self.full[(a, b)] = w
+                    self.packed.append((a, b, g.packed_base(a, b)))
+        self.fast = g.packed
+
+    def weight(self, a: int, b: int) -> int:
+        return self.full.get((a, b) if a > b else (b, a), 0)
+
+    def best(self, forced: list[tuple[int, int]], only: dict[int, set[int]]) -> list:
+        """The best matching with ``forced`` pairs and ``v`` paired only within ``only[v]``."""
+        gone = {v for pair in forced for v in pair}
+        edges = []
+        for a, b, w in self.packed:
+            if a in gone or b in gone:
+                continue
+            if (a in only and b not in only[a]) or (b in only and a not in only[b]):
+                continue
+            edges.append((a, b, w))
+        if self.fast:
+            import rustworkx as rx
+
+            graph = rx.PyGraph(multigraph=False)
+            graph.add_nodes_from(range(max(self.vertices) + 1))
+            graph.add_edges_from(edges)
+            pairs = list(rx.max_weight_matching(graph, max_cardinality=False, weight_fn=int))
+        else:
+            import networkx as nx
+
+            graph = nx.Graph()
+            for a, b, w in edges:
+                graph.add_edge(a, b, weight=w)
+            pairs = list(nx.max_weight_matching(graph, maxcardinality=False))
+        return [*forced, *pairs]
+
+
+class Explainer:
+    """Records the engine's decisions while it pairs (see the module docstring)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.analyse = len(ctx.present) <= ANALYSE_LIMIT
+        self.brackets: list[dict[str, Any]] = []
+        self.fixed: list[tuple[int, int]] = []
+        self.pair_bracket: dict[frozenset[int], int] = {}
+        self.choices: dict[frozenset[int], dict[str, Any]] = {}
+        self.deferred: list[tuple[str, dict[str, Any], Any]] = []
+        self.snapshot: _Snapshot | None = None
+        self.s2: list[int] = []
+        self.bracket_fixed = 0
+
+    # -- hooks the engine calls ----------------------------------------------------------------
+    def paired(self, a: int, b: int) -> None:
+        self.fixed.append((a, b))
+        self.pair_bracket[frozenset((a, b))] = len(self.brackets) - 1
+
+    def open(self, pairer: Any, br: Any) -> None:
+        tpns = pairer.tpns
+        self.brackets.append(
+            {
+                "score": _points(pairer.score(br.sgb_vertex)) if br.sgb_vertex < pairer.n else None,
+                "moved_down": tpns(br.pbi[: br.sg_begin]),
+                "residents": tpns(br.pbi[br.sg_begin : br.nsg_begin]),
+                "floaters": [],
+                "exchanges": 0,
+            }
+        )
+        self.bracket_fixed = len(self.fixed)
+        self.s2 = []
+        self.snapshot = None
+        if self.analyse:
+            active = [v for v in range(pairer.n) if pairer.g.active[v]]
+            self.snapshot = _Snapshot(pairer, active)
+
+    def subgroups(self, pairer: Any, br: Any) -> None:
+        """S1 and S2 of the remainder are fixed: S2 in order, the exchanges made."""
+        pbi = br.pbi
+        self.s2 = [pbi[i] for i in br.remainder if not pairer._upper(pbi[i])]
+        self.brackets[-1]["exchanges"] = br.exchanges
+
+    def chose(self, pairer: Any, br: Any, v: int, m: int) -> None:
+        """``v`` (an MDP or an S1 player) gets ``m``: which opponent came first in the order."""
+        pbi, matched = br.pbi, br.matched
+        if v in pbi[: br.sg_begin]:
+            candidates = [pbi[i] for i in range(br.sg_begin, br.nsg_begin)]
+        else:
+            candidates = self.s2
+        natural = next((o for o in candidates if not matched[o] and o != v), None)
+        if natural is None or natural == m:
+            return
+        record: dict[str, Any] = {
+            "player": pairer.order[v].tpn,
+            "first": pairer.order[natural].tpn,
+            "criterion": None,
+        }
+        self.choices[frozenset((v, m))] = record
+        if self.snapshot is None:
+            return
+        if not self.snapshot.weight(v, natural):
+            record["criterion"] = self._illegal(pairer, v, natural)
+            return
+        forced = [*self.fixed[self.bracket_fixed :], (v, natural)]
+        self.deferred.append(("choice", record, (self.snapshot, forced, {})))
+
+    def close(self, pairer: Any, br: Any) -> None:
+        """The bracket is paired: its unpaired players float down."""
+        pbi, matched = br.pbi, br.matched
+        inside = [pbi[i] for i in range(br.nsg_begin)]
+        size = len(inside)
+        for f in inside:
+            if matched[f]:
+                continue
+            entry: dict[str, Any] = {
+                "player": pairer.order[f].tpn,
+                "moved_down": f in pbi[: br.sg_begin],
+                "odd": size % 2 == 1,
+                "criterion": None,
+                "met": [],
+            }
+            self.brackets[-1]["floaters"].append(entry)
+            snap = self.snapshot
+            if snap is None:
+                continue
+            partners = [x for x in inside if x != f and snap.weight(f, x)]
+            if not partners:
+                others = [x for x in inside if x != f]
+                reasons = {self._illegal(pairer, f, x) for x in others}
+                entry["criterion"] = "C3" if "C3" in reasons else "C1" if reasons else "C6"
+                entry["met"] = [
+                    pairer.order[x].tpn
+                    for x in others
+                    if pairer.order[x].tpn in pairer.order[f].opponents
+                ]
+                continue
+            self.deferred.append(("float", entry, (snap, f, partners[:PARTNERS_TRIED])))
+
+    # -- the answer --------------------------------------------------------------------------
+    def result(
+        self,
+        pairer: Any,
+        pairs: tuple[tuple[int, int], ...],
+        rules: dict[tuple[int, int], str],
+        bye: int | None,
+    ) -> dict[str, Any]:
+        mate = pairer.mate
+        for kind, record, data in self.deferred:
+            if kind == "choice":
+                snap, forced, only = data
+                record["criterion"] = self._decider(pairer, snap, mate, [snap.best(forced, only)])
+            else:
+                snap, f, partners = data
+                tries = [snap.best([(f, x)], {}) for x in partners]
+                record["criterion"] = self._decider(pairer, snap, mate, tries)
+        vertex = {p.tpn: v for v, p in enumerate(pairer.order)}
+        boards = []
+        for white, black in pairs:
+            pw, pb = self.ctx.by_tpn[white], self.ctx.by_tpn[black]
+            key = frozenset((vertex[white], vertex[black]))
+            hi, lo = (pw, pb) if (pw.acc_score, pb.rank) > (pb.acc_score, pw.rank) else (pb, pw)
+            floated = hi.acc_score != lo.acc_score
+            boards.append(
+                {
+                    "white": white,
+                    "black": black,
+                    "bracket": self.pair_bracket.get(key),
+                    "scores": [_points(pw.acc_score), _points(pb.acc_score)],
+                    "downfloater": hi.tpn if floated else None,
+                    "upfloater": lo.tpn if floated else None,
+                    "colour_rule": rules.get((white, black), ""),
+                    "preferences": [_preference(pw), _preference(pb)],
+                    "choice": self.choices.get(key),
+                }
+            )
+        return {
+            "system": "dutch",
+            "analysed": self.analyse,
+            "pairs": [list(p) for p in pairs],
+            "bye": self._bye(bye),
+            "brackets": self.brackets,
+            "boards": boards,
+        }
+
+    def _bye(self, bye: int | None) -> dict[str, Any] | None:
+        if bye is None:
+            return None
+        player = self.ctx.by_tpn[bye]
+        lower = [p for p in self.ctx.present if p.acc_score <= player.acc_score and p.tpn != bye]
+        return {
+            "player": bye,
+            "score": _points(player.acc_score),
+            "had_bye": sorted(p.tpn for p in lower if not p.bye_eligible),
+            "lowest": all(p.acc_score >= player.acc_score for p in self.ctx.present),
+        }
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _illegal(self, pairer: Any, a: int, b: int) -> str:
+        """Why ``a`` and ``b`` cannot meet: ``C1`` (met, or a forbidden pair), ``C3``."""
+        pa, pb = pairer.order[a], pairer.order[b]
+        if frozenset((pa.tpn, pb.tpn)) in self.ctx.forbidden:
+            return "C1"
+        return "C3"
+
+    def _vector(self, pairer: Any, snap: _Snapshot, pairs) -> tuple[list[str], list[int]]:
+        """(field names, totals) of a matching, most significant first."""
+        wt = pairer.wt
+        names = ["top"]
+        totals = [0]
+        layout: list[tuple[str, int, int]] = []
+        for name, kind, _ in wt.spec:
+            pos = wt.pos[name]
+            if kind == "S":
+                for off, width in reversed(wt.slots):
+                    layout.append((name, pos + off, width))
+            else:
+                layout.append((name, pos, 2 * wt.B if kind == "2B" else wt.B))
+        names += [name for name, _, _ in layout]
+        totals += [0] * len(layout)
+        count = 0
+        for a, b in pairs:
+            w = snap.weight(a, b)
+            if not w:
+                continue
+            count += 1
+            totals[0] += w >> wt.top
+            for i, (_, pos, width) in enumerate(layout, start=1):
+                totals[i] += (w >> pos) & ((1 << width) - 1)
+        return ["pairs", *names], [count, *totals]
+
+    def _decider(self, pairer: Any, snap: _Snapshot, mate: list[int], tries: list) -> str:
+        """The first criterion on which the best of ``tries`` is worse than the engine's."""
+        members = set(snap.vertices)
+        actual = [(v, mate[v]) for v in snap.vertices if v < mate[v] and mate[v] in members]
+        names, mine = self._vector(pairer, snap, actual)
+        best = max((self._vector(pairer, snap, t)[1] for t in tries), default=None)
+        if best is None:
+            return "order"
+        for name, a, b in zip(names, mine, best, strict=True):
+            if a == b:
+                continue
+            if a < b:
+                return "order"
+            if name in ("pairs", "top"):
+                return "C4" if name == "pairs" else "C5"
+            return _FIELD_CRITERION.get(name, name)
+        return "order"
+
+
+# -- a pairing changed by hand -----------------------------------------------------------------
+
+#: The criteria :func:`assess` counts, in the rules' order.
+ASSESSED = (
+    "C1",
+    "C2",
+    "C3",
+    "C5",
+    "C6",
+    "C7",
+    "C10",
+    "C11",
+    "C12",
+    "C13",
+    "C14",
+    "C15",
+    "C16",
+    "C17",
+    "5.2",
+)
+
+
+def assess(state: Any, pairs: list[tuple[int, int]], bye: int | None) -> dict[str, int]:
+    """For each criterion of :data:`ASSESSED`, how much the round's pairing breaks it (0 best).
+
+    ``pairs`` are ``(white, black)`` TPNs. C1 pairs that met or are forbidden, C2 a bye to a
+    player who cannot get it, C3 pairs of the same absolute colour preference (not topscorers
+    in the last round), C5 the bye's score in tenths, C6 pairs across score groups, C7 their
+    score differences in tenths, C10-C13 pairs failing the engine's colour criteria, C14/C16
+    downfloaters who downfloated one / two rounds before, C15/C17 the same for upfloats, 5.2
+    boards whose colours are not the ones Art. 5.2 gives.
+    """
+    from rules.pairing.dutch import Weights, colour_rule, inferred_initial_colour, prepare
+    from rules.pairing.state import WHITE
+
+    ctx = prepare(state)
+    wt = Weights(ctx)
+    by_tpn = ctx.by_tpn
+    initial = inferred_initial_colour(state) or state.initial_colour or WHITE
+    out = dict.fromkeys(ASSESSED, 0)
+    if bye is not None:
+        out["C2"] += not by_tpn[bye].bye_eligible
+        out["C5"] = by_tpn[bye].acc_score
+    for white, black in pairs:
+        pw, pb = by_tpn[white], by_tpn[black]
+        hi, lo = (pw, pb) if (pw.acc_score, pb.rank) > (pb.acc_score, pw.rank) else (pb, pw)
+        if frozenset((white, black)) in ctx.forbidden:
+            out["C1"] += 1
+            continue
+        if not wt.compatible(hi, lo):
+            out["C3"] += 1
+        w = wt.edge(hi, lo, True, False)
+        for name in ("C10", "C11", "C12", "C13"):
+            out[name] += not (w >> wt.pos[name]) & 1
+        if hi.acc_score != lo.acc_score:
+            out["C6"] += 1
+            out["C7"] += hi.acc_score - lo.acc_score
+            for back, down, up in ((1, "C14", "C15"), (2, "C16", "C17")):
+                if ctx.played_rounds >= back:
+                    out[down] += float_of(hi, back, by_tpn, ctx.points) == FLOAT_DOWN
+                    out[up] += float_of(lo, back, by_tpn, ctx.points) == FLOAT_UP
+        first, second = (pw, pb) if pw.tpn < pb.tpn else (pb, pw)
+        colour = colour_rule(first, second, initial)[0]
+        out["5.2"] += (colour == WHITE) != (first is pw)
+    return out
+
+
+def compare(
+    state: Any,
+    engine: tuple[list[tuple[int, int]], int | None],
+    manual: tuple[list[tuple[int, int]], int | None],
+) -> dict[str, Any]:
+    """How a pairing changed by hand differs from the engine's: the engine's pairs it lacks,
+    its own new pairs, and per criterion of :data:`ASSESSED` the two counts where the manual
+    pairing is worse (``{"C12": [0, 1]}``)."""
+    mine, theirs = assess(state, *engine), assess(state, *manual)
+    engine_pairs = {tuple(p) for p in engine[0]}
+    manual_pairs = {tuple(p) for p in manual[0]}
+    return {
+        "missing": sorted(engine_pairs - manual_pairs),
+        "new": sorted(manual_pairs - engine_pairs),
+        "worse": {
+            name: [mine[name], theirs[name]] for name in ASSESSED if theirs[name] > mine[name]
+        },
+    }
