@@ -88,6 +88,17 @@ def public_round_numbers(tournament: Tournament) -> list[int]:
     return list(_visible_rounds(tournament).order_by("number").values_list("number", flat=True))
 
 
+def round_explanation(tournament: Tournament, number: int) -> dict | None:
+    """What the pairing engine recorded when it paired published round ``number`` (``None``:
+    a round paired by hand, by a round robin or before explanations were kept)."""
+    return (
+        _visible_rounds(tournament)
+        .filter(number=number)
+        .values_list("explanation", flat=True)
+        .first()
+    )
+
+
 def planned_rounds(tournament: Tournament, players: int) -> int | None:
     """The number of rounds: the Berger table's for a round robin, else the planned one.
 
