@@ -103,4 +103,3 @@ def test_a_mcmahon_round_keeps_its_explanation():
     why = Round.objects.get(pk=first.pk).explanation
     assert why["system"] == "mcmahon"
     assert len(why["boards"]) == 3
-
