@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.standings import format_value, half_points
 
@@ -51,6 +51,13 @@ def points_text(value: float) -> str:
     return half_points(fraction) or format_value(fraction)
 
 
+def points_phrase(value: float) -> str:
+    """ "1 point", "2½ points" in the reader's language."""
+    fraction = Fraction(value).limit_denominator(10)
+    count = int(fraction) if fraction.denominator == 1 else 2
+    return ngettext("%(points)s point", "%(points)s points", count) % {"points": points_text(value)}
+
+
 def criterion(code: str | None) -> str:
     """The criterion's name and plain explanation (the code itself if unknown)."""
     if code is None:
@@ -76,8 +83,8 @@ def manual_warnings(check: dict[str, Any], names: dict[int, str]) -> list[str]:
             lines.append(_("The change breaks %(criterion)s.") % {"criterion": criterion(code)})
         elif code == "C5":
             lines.append(
-                _("The change worsens %(criterion)s: the bye now goes to %(points)s points.")
-                % {"criterion": criterion(code), "points": points_text(manual / 10)}
+                _("The change worsens %(criterion)s: the bye now goes to a player with %(points)s.")
+                % {"criterion": criterion(code), "points": points_phrase(manual / 10)}
             )
         else:
             lines.append(

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.why import CRITERIA, criterion, points_text
+from tournaments.why import CRITERIA, criterion, points_phrase, points_text
 
 __all__ = ["CRITERIA", "MCMAHON_REASONS", "Why", "engine_opponents", "explain_board"]
 
@@ -95,8 +95,8 @@ def _dutch(explanation: dict[str, Any], white: int, black: int, names: dict[int,
     lines = []
     for tpn, score in zip((board["white"], board["black"]), board["scores"], strict=True):
         lines.append(
-            _("%(player)s had %(points)s points before the round.")
-            % {"player": name(tpn), "points": points_text(score)}
+            _("%(player)s had %(points)s before the round.")
+            % {"player": name(tpn), "points": points_phrase(score)}
         )
     if bracket is not None and bracket["score"] is not None:
         lines.append(
@@ -269,12 +269,17 @@ def _mcmahon(explanation: dict[str, Any], white: int, black: int, names: dict[in
     scored = explanation.get("mcmahon", True)
     lines = []
     for tpn, mms in zip((board["upper"], board["lower"]), board["mms"], strict=True):
-        text = (
-            _("%(player)s had a McMahon score of %(score)s before the round.")
-            if scored
-            else _("%(player)s had %(score)s points before the round.")
-        )
-        lines.append(text % {"player": name(tpn), "score": points_text(mms)})
+        if scored:
+            text = _("%(player)s had a McMahon score of %(score)s before the round.") % {
+                "player": name(tpn),
+                "score": points_text(mms),
+            }
+        else:
+            text = _("%(player)s had %(points)s before the round.") % {
+                "player": name(tpn),
+                "points": points_phrase(mms),
+            }
+        lines.append(text)
     if board["floated"]:
         lines.append(
             _(

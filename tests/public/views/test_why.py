@@ -77,7 +77,7 @@ def test_a_float_explained_in_words(client, swiss):
     texts = _texts(response.content.decode())
     assert texts[:8] == [
         "P4 had 0 points before the round.",
-        "P5 had 1 points before the round.",
+        "P5 had 1 point before the round.",
         "They were paired in the bracket of the 0-point score group.",
         "Moved down into it from higher score groups: P5.",
         "P5 floated down to meet P4, who floated up from a lower score group.",
