@@ -106,9 +106,7 @@ def test_the_colour_rule_and_russian(client, swiss):
 
 def test_a_board_changed_by_hand_says_what_the_program_had_paired(client, swiss):
     _tournament, players, second = swiss
-    edit_board(
-        game=second.games.get(board=1), white=players[5], black=players[0], actor=SYSTEM
-    )
+    edit_board(game=second.games.get(board=1), white=players[5], black=players[0], actor=SYSTEM)
     publish_round(round=second, actor=SYSTEM)
 
     html = client.get(_why(2, 1)).content.decode()
