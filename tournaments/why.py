@@ -72,7 +72,7 @@ def manual_warnings(check: dict[str, Any], names: dict[int, str]) -> list[str]:
     if not check["missing"] and not check["new"]:
         return []
     name = names.get
-    pairs = ", ".join(f"{name(w)} – {name(b)}" for w, b in check["missing"])
+    pairs = "; ".join(f"{name(w)} – {name(b)}" for w, b in check["missing"])
     lines = [
         _("Boards %(boards)s differ from the program's pairing, which had paired %(pairs)s.")
         % {"boards": ", ".join(str(b) for b in check["boards"]), "pairs": pairs}

@@ -107,7 +107,7 @@ def _dutch(explanation: dict[str, Any], white: int, black: int, names: dict[int,
         if moved:
             lines.append(
                 _("Moved down into it from higher score groups: %(players)s.")
-                % {"players": ", ".join(moved)}
+                % {"players": "; ".join(moved)}
             )
     why.add(_("Score group"), lines)
     why.add(_("Floats"), _dutch_floats(explanation, board, name, why))

@@ -80,7 +80,7 @@ def test_round_two_explanation_and_a_manual_change_warns():
     warnings = edit_board(game=board, white=players[5], black=players[0], actor=SYSTEM)
 
     assert warnings == [
-        "Boards 1, 3 differ from the program's pairing, which had paired P2 – P6, P3 – P1.",
+        "Boards 1, 3 differ from the program's pairing, which had paired P2 – P6; P3 – P1.",
         "The change worsens C6: as many pairs as possible in the score group (fewest "
         "floaters) (1 in the program's pairing, 3 now).",
         "The change worsens C7: the players who float down have as few points as possible "

@@ -58,7 +58,7 @@ def test_a_manual_change_shows_the_engine_warning(admin_client, draft):
     messages = [str(m) for m in response.context["messages"]]
     assert messages == [
         "Board 1 changed.",
-        "Boards 1, 3 differ from the program's pairing, which had paired P2 – P6, P3 – P1.",
+        "Boards 1, 3 differ from the program's pairing, which had paired P2 – P6; P3 – P1.",
         "The change worsens C6: as many pairs as possible in the score group (fewest "
         "floaters) (1 in the program's pairing, 3 now).",
         "The change worsens C7: the players who float down have as few points as possible "
@@ -69,7 +69,7 @@ def test_a_manual_change_shows_the_engine_warning(admin_client, draft):
 
 
 def test_the_same_pairing_again_warns_of_nothing(admin_client, draft):
-    players, second = draft
+    _players, second = draft
     board = second.games.get(board=1)
 
     response = admin_client.post(
