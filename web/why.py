@@ -113,20 +113,22 @@ def _dutch(explanation: dict[str, Any], white: int, black: int, names: dict[int,
     why.add(_("Floats"), _dutch_floats(explanation, board, name, why))
     choice = board.get("choice")
     if choice:
-        why.add(
-            _("The deciding criterion"),
-            [
-                _(
-                    "By the rules' order %(player)s would first have met %(first)s. "
-                    "The program paired them otherwise because of %(criterion)s."
-                )
-                % {
-                    "player": name(choice["player"]),
-                    "first": name(choice["first"]),
-                    "criterion": criterion(choice["criterion"]),
-                }
-            ],
-        )
+        values = {
+            "player": name(choice["player"]),
+            "first": name(choice["first"]),
+            "criterion": criterion(choice["criterion"]),
+        }
+        if choice["criterion"] == "floated":
+            text = _(
+                "By the rules' order %(player)s would first have met %(first)s, who floated "
+                "down to a lower score group instead."
+            )
+        else:
+            text = _(
+                "By the rules' order %(player)s would first have met %(first)s. "
+                "The program paired them otherwise because of %(criterion)s."
+            )
+        why.add(_("The deciding criterion"), [text % values])
         why.criteria.append(choice["criterion"])
     why.add(_("Colours"), _dutch_colours(board, name))
     return why

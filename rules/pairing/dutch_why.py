@@ -6,10 +6,13 @@ decisions (a bracket opened, an opponent chosen, a bracket closed) and it record
 the score group, its moved-down players and residents, who floated down and the criterion that
 made them float; per board, the colour rule of Art. 5.2 that gave the colours and, where the
 engine did not give a player the first opponent the rules' order offers, the criterion that
-decided against it. A criterion is found with the engine's own edge weights (one bit-field per
-criterion, ``rules.pairing.dutch.Weights``): the best pairing of the bracket's players with the
-alternative forced is solved with the weights the engine used, and the first criterion on which
-it is worse than the engine's pairing decided. Off, nothing of this runs.
+decided against it (``"floated"`` when that opponent floated down from the bracket and no
+criterion of the pair itself decided: its float, told with its own criterion, is the reason).
+A criterion is found with the engine's own edge weights (one bit-field per criterion,
+``rules.pairing.dutch.Weights``): the best pairing of the bracket's players with the
+alternative forced (and, once S1 and S2 are fixed, only S1-S2 pairs in the remainder, as the
+engine's weights then allow) is solved with the weights the engine used, and the first
+criterion on which it is worse than the engine's pairing decided. Off, nothing of this runs.
 
 :func:`assess` counts, for a whole round's pairing (the engine's or an arbiter's), the pairs
 that break or worsen each criterion, with the engine's own predicates; :func:`compare` tells
@@ -73,14 +76,15 @@ class _Snapshot:
     def weight(self, a: int, b: int) -> int:
         return self.full.get((a, b) if a > b else (b, a), 0)
 
-    def best(self, forced: list[tuple[int, int]], only: dict[int, set[int]]) -> list:
-        """The best matching with ``forced`` pairs and ``v`` paired only within ``only[v]``."""
+    def best(
+        self, forced: list[tuple[int, int]], banned: frozenset[tuple[int, int]] = frozenset()
+    ) -> list:
+        """The best matching with ``forced`` pairs and without the ``banned`` edges
+        (``(larger, smaller)`` vertices)."""
         gone = {v for pair in forced for v in pair}
         edges = []
         for a, b, w in self.packed:
-            if a in gone or b in gone:
-                continue
-            if (a in only and b not in only[a]) or (b in only and a not in only[b]):
+            if a in gone or b in gone or (a, b) in banned:
                 continue
             edges.append((a, b, w))
         if self.fast:
@@ -113,6 +117,7 @@ class Explainer:
         self.deferred: list[tuple[str, dict[str, Any], Any]] = []
         self.snapshot: _Snapshot | None = None
         self.s2: list[int] = []
+        self.banned: frozenset[tuple[int, int]] = frozenset()
         self.bracket_fixed = 0
 
     # -- hooks the engine calls ----------------------------------------------------------------
@@ -143,14 +148,25 @@ class Explainer:
         pbi = br.pbi
         self.s2 = [pbi[i] for i in br.remainder if not pairer._upper(pbi[i])]
         self.brackets[-1]["exchanges"] = br.exchanges
+        # From now on the remainder pairs only an S1 player with a later S2 player, as the
+        # engine's own weights say (``_fix_subgroups``): the forced solves do the same.
+        members = [pbi[i] for i in br.remainder]
+        upper = {v for v in members if v not in self.s2}
+        self.banned = frozenset(
+            (max(a, b), min(a, b))
+            for i, a in enumerate(members)
+            for b in members[i + 1 :]
+            if a not in upper or b in upper
+        )
 
     def chose(self, pairer: Any, br: Any, v: int, m: int) -> None:
         """``v`` (an MDP or an S1 player) gets ``m``: which opponent came first in the order."""
         pbi, matched = br.pbi, br.matched
+        banned: frozenset[tuple[int, int]] = frozenset()
         if v in pbi[: br.sg_begin]:
             candidates = [pbi[i] for i in range(br.sg_begin, br.nsg_begin)]
         else:
-            candidates = self.s2
+            candidates, banned = self.s2, self.banned
         natural = next((o for o in candidates if not matched[o] and o != v), None)
         if natural is None or natural == m:
             return
@@ -166,7 +182,7 @@ class Explainer:
             record["criterion"] = self._illegal(pairer, v, natural)
             return
         forced = [*self.fixed[self.bracket_fixed :], (v, natural)]
-        self.deferred.append(("choice", record, (self.snapshot, forced, {})))
+        self.deferred.append(("choice", record, (self.snapshot, forced, banned)))
 
     def close(self, pairer: Any, br: Any) -> None:
         """The bracket is paired: its unpaired players float down."""
@@ -211,12 +227,17 @@ class Explainer:
         mate = pairer.mate
         for kind, record, data in self.deferred:
             if kind == "choice":
-                snap, forced, only = data
-                record["criterion"] = self._decider(pairer, snap, mate, [snap.best(forced, only)])
+                snap, forced, banned = data
+                record["criterion"] = self._decider(pairer, snap, mate, [snap.best(forced, banned)])
             else:
                 snap, f, partners = data
-                tries = [snap.best([(f, x)], {}) for x in partners]
+                tries = [snap.best([(f, x)]) for x in partners]
                 record["criterion"] = self._decider(pairer, snap, mate, tries)
+        # A first opponent who floated down: the float (told on its own) decided, not a tie.
+        floaters = {f["player"] for b in self.brackets for f in b["floaters"]}
+        for record in self.choices.values():
+            if record["criterion"] == "order" and record["first"] in floaters:
+                record["criterion"] = "floated"
         vertex = {p.tpn: v for v, p in enumerate(pairer.order)}
         boards = []
         for white, black in pairs:
