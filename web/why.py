@@ -17,7 +17,14 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.why import CRITERIA, criterion, points_phrase, points_text
 
-__all__ = ["CRITERIA", "MCMAHON_REASONS", "Why", "engine_opponents", "explain_board"]
+__all__ = [
+    "CRITERIA",
+    "MCMAHON_REASONS",
+    "Why",
+    "engine_opponents",
+    "explain_board",
+    "explain_bye",
+]
 
 #: McMahon: why the upper player did not get its split-and-slip partner.
 MCMAHON_REASONS = {
@@ -56,6 +63,52 @@ def explain_board(
     if explanation.get("system") == "mcmahon":
         return _mcmahon(explanation, white, black, names)
     return _dutch(explanation, white, black, names)
+
+
+def explain_bye(explanation: dict[str, Any] | None, player: int, names: dict[int, str]) -> Why:
+    """The pairing-allocated bye of ``player`` in words (``found=False``: the engine gave it
+    to somebody else, or nothing was recorded)."""
+    bye = (explanation or {}).get("bye")
+    if not bye or bye["player"] != player:
+        return Why(found=False)
+    why = Why(found=True)
+    name = names.get
+    if explanation.get("system") == "mcmahon":
+        lines = [
+            _(
+                "%(player)s gets the bye: the lowest placed player among those with the fewest "
+                "byes so far."
+            )
+            % {"player": name(player)}
+        ]
+        if bye["passed_over"]:
+            lines.append(
+                _("Passed over, because the others could then not all be paired: %(players)s.")
+                % {"players": "; ".join(name(t) for t in bye["passed_over"])}
+            )
+    else:
+        lines = [
+            _("%(player)s gets the pairing-allocated bye, with %(points)s.")
+            % {"player": name(player), "points": points_phrase(bye["score"])}
+        ]
+        if bye["lowest"]:
+            lines.append(
+                _("Nobody who could get the bye had fewer points (%(criterion)s).")
+                % {"criterion": criterion("C5")}
+            )
+        if bye["had_bye"]:
+            lines.append(
+                _(
+                    "Not to %(players)s: they have had a bye, or a win without playing, "
+                    "already (%(criterion)s)."
+                )
+                % {
+                    "players": "; ".join(name(t) for t in bye["had_bye"]),
+                    "criterion": criterion("C2"),
+                }
+            )
+    why.add(_("The bye"), lines)
+    return why
 
 
 def engine_opponents(

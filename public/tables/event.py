@@ -132,7 +132,8 @@ class BoardTable(BaseTable):
             as_cards(self, wide=("white", "black"))
 
     def render_why(self, record: Board) -> str:
-        if self.why_url is None or record.black.player is None:
+        bye = record.black.player is None
+        if self.why_url is None or (bye and record.game.result != "U"):
             return ""
         return format_html(
             '<a href="{}" class="why-link">{}</a>', self.why_url(record.number), _("Why?")

@@ -45,7 +45,7 @@ from tournaments.queries.rounds import public_round_numbers, round_explanation
 from tournaments.queries.tournaments import tournament_for_page
 from web.params import parse_text
 from web.views import ReadOnlyMixin
-from web.why import engine_opponents, explain_board
+from web.why import engine_opponents, explain_board, explain_bye
 
 
 class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
@@ -212,6 +212,10 @@ class WhyView(TournamentPageMixin, DetailView):
             why = explain_board(explanation, board.white.tpn, board.black.tpn, names)
             if not why.found:
                 engine = engine_opponents(explanation, [board.white.tpn, board.black.tpn])
+        elif board.game.result == "U":
+            why = explain_bye(explanation, board.white.tpn, names)
+            if not why.found:
+                engine = engine_opponents(explanation, [board.white.tpn])
         context.update(
             page="rounds",
             number=number,

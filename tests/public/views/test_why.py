@@ -134,3 +134,32 @@ def test_no_why_column_without_an_explanation(client):
     page = client.get(reverse("tournaments:round", args=["by-hand", 1])).content.decode()
 
     assert "/why/" not in page
+
+
+def test_the_pairing_allocated_bye_explained(client):
+    tournament = make_tournament(
+        slug="odd-open",
+        rating_list=None,
+        pairing_system=PairingSystem.SWISS_DUTCH,
+        rounds_planned=3,
+        initial_colour="w",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 9),
+    )
+    for index, rating in enumerate(RATINGS[:5]):
+        player = make_player(f"P{index + 1}")
+        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
+    first = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=first, actor=SYSTEM)
+    bye = first.games.get(black=None)
+    url = reverse("tournaments:round_why", args=["odd-open", 1, bye.board])
+
+    page = client.get(reverse("tournaments:round", args=["odd-open", 1])).content.decode()
+    texts = _texts(client.get(url).content.decode())
+
+    assert f'href="{url}"' in page
+    assert texts[:2] == [
+        "P5 gets the pairing-allocated bye, with 0 points.",
+        "Nobody who could get the bye had fewer points (C5: the bye goes to a player with as "
+        "few points as possible).",
+    ]
