@@ -24,12 +24,12 @@ from core.roles import Actor
 from core.unit_of_work import RESULTS, ChangedMeanwhile, Unit, change
 from players.models import Player
 from rules import scoring
-from rules.pairing import dutch_why, mcmahon
+from rules.pairing import mcmahon
 from tournaments.enums import RATED_RESULTS, RoundStatus
 from tournaments.models import Game, Registration, Round, Tournament
 from tournaments.queries.pairing import pairing_state, registration_rank, tournament_bar
 from tournaments.queries.rounds import round_version
-from tournaments.why import manual_warnings
+from tournaments.why import engine_check, manual_warnings
 
 RATED_CODES = frozenset(str(code) for code in RATED_RESULTS)
 
@@ -368,36 +368,6 @@ def _edit_board(
             after=after,
         )
     return warnings
-
-
-def engine_check(
-    round_: Round, registrations: dict[int, Registration], games: list[Game]
-) -> dict[str, Any] | None:
-    """A draft round of the Dutch engine against the engine's own pairing of it (kept in
-    ``Round.explanation``): the boards that differ, the engine's pairs they lack and each
-    criterion the round now breaks or worsens (``rules.pairing.dutch_why.compare``, the
-    engine's own criteria). ``None`` when the round has no Dutch explanation."""
-    explanation = round_.explanation
-    if not explanation or explanation.get("system") != "dutch":
-        return None
-    tpn = {pid: r.pairing_number for pid, r in registrations.items()}
-    pairs, bye, boards = [], None, []
-    engine_pairs = {tuple(p) for p in explanation["pairs"]}
-    for game in sorted(games, key=lambda g: g.board):
-        if game.black_id is not None:
-            pair = (tpn[game.white_id], tpn[game.black_id])
-            pairs.append(pair)
-            if pair not in engine_pairs:
-                boards.append(game.board)
-        elif game.result == "U":
-            bye = tpn[game.white_id]
-    engine_bye = explanation["bye"]["player"] if explanation.get("bye") else None
-    state = pairing_state(round_.tournament, round_.number)
-    check = dutch_why.compare(
-        state, ([tuple(p) for p in explanation["pairs"]], engine_bye), (pairs, bye)
-    )
-    check["boards"] = boards
-    return check
 
 
 def _check_players(

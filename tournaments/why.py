@@ -2,7 +2,7 @@
 
 The names and short explanations of C.04.3's criteria are shared by the "Why this pairing"
 pages (``web.why``) and the warning :func:`manual_warnings` that ``actions.boards`` gives when
-an arbiter changes a round the program paired (from ``rules.pairing.dutch_why.compare``).
+an arbiter changes a round the program paired (from ``rules.pairing.dutch_check.compare``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules.pairing import dutch_check
 from rules.standings import format_value, half_points
+from tournaments.models import Game, Registration, Round
+from tournaments.queries.pairing import pairing_state
 
 #: The criteria of C.04.3 (2026) a "why" names, each with a short plain explanation.
 CRITERIA = {
@@ -68,7 +71,7 @@ def criterion(code: str | None) -> str:
 def manual_warnings(check: dict[str, Any], names: dict[int, str]) -> list[str]:
     """The warning shown after a manual change: the boards that differ from the program's
     pairing, what it had paired instead and each criterion the change breaks or worsens
-    (``check``: ``rules.pairing.dutch_why.compare`` with ``boards``, the board numbers)."""
+    (``check``: ``rules.pairing.dutch_check.compare`` with ``boards``, the board numbers)."""
     if not check["missing"] and not check["new"]:
         return []
     name = names.get
@@ -105,3 +108,33 @@ def manual_warnings(check: dict[str, Any], names: dict[int, str]) -> list[str]:
 
 def _count(code: str, value: int) -> str:
     return points_text(value / 10) if code == "C7" else str(value)
+
+
+def engine_check(
+    round_: Round, registrations: dict[int, Registration], games: list[Game]
+) -> dict[str, Any] | None:
+    """A draft round of the Dutch engine against the engine's own pairing of it (kept in
+    ``Round.explanation``): the boards that differ, the engine's pairs they lack and each
+    criterion the round now breaks or worsens (``rules.pairing.dutch_check.compare``, the
+    engine's own criteria). ``None`` when the round has no Dutch explanation."""
+    explanation = round_.explanation
+    if not explanation or explanation.get("system") != "dutch":
+        return None
+    tpn = {pid: r.pairing_number for pid, r in registrations.items()}
+    pairs, bye, boards = [], None, []
+    engine_pairs = {tuple(p) for p in explanation["pairs"]}
+    for game in sorted(games, key=lambda g: g.board):
+        if game.black_id is not None:
+            pair = (tpn[game.white_id], tpn[game.black_id])
+            pairs.append(pair)
+            if pair not in engine_pairs:
+                boards.append(game.board)
+        elif game.result == "U":
+            bye = tpn[game.white_id]
+    engine_bye = explanation["bye"]["player"] if explanation.get("bye") else None
+    state = pairing_state(round_.tournament, round_.number)
+    check = dutch_check.compare(
+        state, ([tuple(p) for p in explanation["pairs"]], engine_bye), (pairs, bye)
+    )
+    check["boards"] = boards
+    return check

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.pairing.dutch_why import Explainer
 from rules.pairing.matching import Layout, MatchingGraph
 from rules.pairing.players import (
     FLOAT_DOWN,
@@ -981,8 +982,6 @@ def pair_round(state: TournamentState, *, explain: bool = False) -> PairingResul
         return PairingResult(bye=only.tpn)
     pairer = _Pairer(ctx)
     if explain:
-        from rules.pairing.dutch_why import Explainer
-
         pairer.explainer = Explainer(ctx)
     try:
         vpairs, bye_v = pairer.run()

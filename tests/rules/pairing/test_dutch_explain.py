@@ -15,7 +15,6 @@ import pytest
 
 from rules.files.trf import read_trf
 from rules.pairing.dutch import pair_round
-from rules.pairing.dutch_why import assess, compare
 from rules.pairing.state import BLACK, WHITE
 from rules.pairing.trfio import played_rounds, state_for_round
 from tests.datafiles import DUTCH_2026
@@ -106,32 +105,3 @@ def test_round_one_is_all_first_choices_and_rank_colours() -> None:
     assert all(board["choice"] is None for board in why["boards"])
     assert {board["colour_rule"] for board in why["boards"]} == {"5.2.5"}
     assert why["brackets"][0]["floaters"][0]["player"] == 11
-
-
-def test_a_manual_swap_is_compared_with_the_engine() -> None:
-    state = _state("rtg-1008-11p-4r.trf", 3)
-    result = pair_round(state)
-    assert (10, 6) in result.pairs and (1, 11) in result.pairs
-    # The arbiter pairs 6 with 8, whom the engine kept apart (both want White), and so
-    # 1 with 10 and 9 with 11.
-    manual = [(3, 2), (5, 4), (6, 8), (1, 10), (9, 11)]
-
-    check = compare(state, (list(result.pairs), result.bye), (manual, result.bye))
-
-    assert check["missing"] == [(1, 11), (9, 8), (10, 6)]
-    assert check["new"] == [(1, 10), (6, 8), (9, 11)]
-    assert "C12" in check["worse"]
-    engine, changed = check["worse"]["C12"]
-    assert changed > engine
-
-
-def test_assess_counts_the_engine_pairing() -> None:
-    state = _state("rtg-1008-11p-4r.trf", 4)
-    result = pair_round(state)
-
-    counts = assess(state, list(result.pairs), result.bye)
-
-    assert counts["C1"] == counts["C2"] == counts["C3"] == 0
-    assert counts["5.2"] == 0  # the engine's own colours
-    assert counts["C6"] == 2  # 3-4 and 1-5 cross score groups
-    assert counts["C5"] == 10  # the bye's score, in tenths
