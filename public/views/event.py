@@ -41,7 +41,11 @@ from tournaments.queries.event import (
     round_boards,
 )
 from tournaments.queries.games import round_pairings, tournament_games
-from tournaments.queries.rounds import public_round_numbers, round_explanation
+from tournaments.queries.rounds import (
+    public_round_numbers,
+    public_rounds_explained,
+    round_explanation,
+)
 from tournaments.queries.tournaments import tournament_for_page
 from web.params import parse_text
 from web.views import ReadOnlyMixin
@@ -126,8 +130,13 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
     page = "rounds"
 
     @cached_property
+    def explained(self) -> dict[int, bool]:
+        """Published round number -> the engine's explanation is kept (one query)."""
+        return public_rounds_explained(self.object)
+
+    @cached_property
     def round_numbers(self) -> list[int]:
-        return public_round_numbers(self.object)
+        return list(self.explained)
 
     def round_number(self) -> int | None:
         numbers = self.round_numbers
@@ -175,7 +184,7 @@ class RoundView(RoundPagesMixin, DetailView):
         tournament = self.object
         number = self.round_number()
         why = None
-        if number is not None and round_explanation(tournament, number):
+        if number is not None and self.explained.get(number):
 
             def why(board: int) -> str:
                 return reverse("tournaments:round_why", args=[tournament.slug, number, board])
