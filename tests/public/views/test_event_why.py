@@ -163,3 +163,32 @@ def test_the_pairing_allocated_bye_explained(client):
         "Nobody who could get the bye had fewer points (C5: the bye goes to a player with as "
         "few points as possible).",
     ]
+
+
+def test_a_go_swiss_board_explained(client):
+    tournament = make_tournament(
+        slug="go-why",
+        rating_list=None,
+        pairing_system=PairingSystem.SWISS_GO,
+        rounds_planned=3,
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 9),
+    )
+    for index, rating in enumerate(RATINGS[:4]):
+        player = make_player(f"G{index + 1}")
+        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
+    first = pair_next_round(tournament=tournament, actor=SYSTEM)
+    publish_round(round=first, actor=SYSTEM)
+
+    texts = _texts(
+        client.get(reverse("tournaments:round_why", args=["go-why", 1, 1])).content.decode()
+    )
+
+    # A Swiss of four: everybody 0 points, one group; split and slip gives 1-3 on board 1.
+    assert texts[:4] == [
+        "G1 had 0 points before the round.",
+        "G3 had 0 points before the round.",
+        "They were paired inside their group (split and slip).",
+        "Same colours so far: on odd boards the higher-placed player takes White, on even "
+        "boards the lower-placed one.",
+    ]
