@@ -77,7 +77,11 @@ def manual_warnings(check: dict[str, Any], names: dict[int, str]) -> list[str]:
     name = names.get
     pairs = "; ".join(f"{name(w)} – {name(b)}" for w, b in check["missing"])
     lines = [
-        _("Boards %(boards)s differ from the program's pairing, which had paired %(pairs)s.")
+        ngettext(
+            "Board %(boards)s differs from the program's pairing, which had paired %(pairs)s.",
+            "Boards %(boards)s differ from the program's pairing, which had paired %(pairs)s.",
+            len(check["boards"]),
+        )
         % {"boards": ", ".join(str(b) for b in check["boards"]), "pairs": pairs}
     ]
     absolute = {"C1", "C2", "C3"}
