@@ -29,6 +29,7 @@ from tournaments.enums import RATED_RESULTS, RoundStatus
 from tournaments.models import Game, Registration, Round, Tournament
 from tournaments.queries.pairing import pairing_state, registration_rank, tournament_bar
 from tournaments.queries.rounds import round_version
+from tournaments.why import engine_check, manual_warnings
 
 RATED_CODES = frozenset(str(code) for code in RATED_RESULTS)
 
@@ -344,7 +345,14 @@ def _edit_board(
             black_id=games[pk].black_id,
             handicap=_stones(tournament, registrations, games[pk]),
         )
+    check = engine_check(round_, registrations, list(games.values())) if changed else None
+    if check is not None:
+        names = {r.pairing_number: r.player.name for r in registrations.values()}
+        warnings = [*warnings, *manual_warnings(check, names)]
     if changed:
+        after: dict[str, Any] = {"round": round_.number, "boards": boards_state(round_)}
+        if check is not None:
+            after["engine_check"] = check
         unit.audit(
             AuditAction.BOARD_EDITED,
             params={
@@ -357,7 +365,7 @@ def _edit_board(
             player=white,
             other_player=black,
             before={"round": round_.number, "boards": before},
-            after={"round": round_.number, "boards": boards_state(round_)},
+            after=after,
         )
     return warnings
 

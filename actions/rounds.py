@@ -115,21 +115,10 @@ def pair_next_round(
             current.status = TournamentStatus.RUNNING  # pairing round 1 starts the tournament
             current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
-        stones: dict[int, int] = {}
-        if current.is_knockout:
-            games = knockout.round_games(current, registrations, number)
-            for game in games:
-                game.round = round_
-            Game.objects.bulk_create(games)
-            boards = [(g.white, g.black, g.result) for g in games]
-        elif current.is_round_robin:
-            boards = _round_robin_boards(current, registrations, number)
-        elif current.uses_mcmahon_engine:
-            boards, stones = _mcmahon_boards(current, registrations, number)
-        else:
-            boards = _swiss_boards(current, registrations, number)
-        if not current.is_knockout:
-            _create_boards(round_, boards, stones)
+        boards, explanation = _pair_boards(current, registrations, round_)
+        if explanation is not None:
+            round_.explanation = explanation
+            round_.save(update_fields=["explanation"])
         unit.audit(
             AuditAction.ROUND_PAIRED,
             params={"round": number, "boards": len(boards)},
@@ -137,6 +126,30 @@ def pair_next_round(
             after={"round": number, "boards": boards_state(round_)},
         )
     return round_
+
+
+def _pair_boards(
+    tournament: Tournament, registrations: list[Registration], round_: Round
+) -> tuple[list[Board], dict | None]:
+    """Create the round's games by the tournament's system; the boards and the engine's
+    explanation (Swiss and McMahon engines; ``None`` otherwise)."""
+    number = round_.number
+    stones: dict[int, int] = {}
+    explanation: dict | None = None
+    if tournament.is_knockout:
+        games = knockout.round_games(tournament, registrations, number)
+        for game in games:
+            game.round = round_
+        Game.objects.bulk_create(games)
+        return [(g.white, g.black, g.result) for g in games], None
+    if tournament.is_round_robin:
+        boards = _round_robin_boards(tournament, registrations, number)
+    elif tournament.uses_mcmahon_engine:
+        boards, stones, explanation = _mcmahon_boards(tournament, registrations, number)
+    else:
+        boards, explanation = _swiss_boards(tournament, registrations, number)
+    _create_boards(round_, boards, stones)
+    return boards, explanation
 
 
 def _create_boards(round_: Round, boards: list[Board], stones: dict[int, int]) -> None:
@@ -206,9 +219,10 @@ def _round_robin_boards(
 
 def _swiss_boards(
     tournament: Tournament, registrations: list[Registration], number: int
-) -> list[Board]:
+) -> tuple[list[Board], dict | None]:
+    """Boards from the FIDE Dutch engine, and its explanation (one run, explaining)."""
     state = pairing_state(tournament, number)
-    result = pair_round(state)
+    result = pair_round(state, explain=True)
     if not result.ok:
         raise ValidationError(
             _("No pairing of round %(round)d satisfies the absolute criteria: %(why)s")
@@ -221,15 +235,16 @@ def _swiss_boards(
     for player_state in state.players:
         if player_state.absent:
             boards.append((by_tpn[player_state.tpn], None, player_state.requested_bye or "Z"))
-    return boards
+    return boards, result.explanation
 
 
 def _mcmahon_boards(
     tournament: Tournament, registrations: list[Registration], number: int
-) -> tuple[list[Board], dict[int, int]]:
-    """Boards from the McMahon engine (go and shogi), with the handicap stones per board."""
+) -> tuple[list[Board], dict[int, int], dict | None]:
+    """Boards from the McMahon engine (go and shogi), with the handicap stones per board and
+    the engine's explanation (one run, explaining)."""
     state, absent = mcmahon_state(tournament, number)
-    result = mcmahon.pair_round(state)
+    result = mcmahon.pair_round(state, explain=True)
     if not result.ok:
         raise ValidationError(
             _("Round %(round)d cannot be paired: %(why)s")
@@ -242,7 +257,7 @@ def _mcmahon_boards(
         boards.append((by_tpn[result.bye], None, "U"))
     for tpn, code in absent:
         boards.append((by_tpn[tpn], None, code))
-    return boards, stones
+    return boards, stones, result.explanation
 
 
 def discard_pairings(*, actor: Actor, round: Round) -> None:

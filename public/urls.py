@@ -145,6 +145,11 @@ tournament_patterns = [
         name="standings_live",
     ),
     path("<slug:slug>/round/<int:number>/", event.RoundView.as_view(), name="round"),
+    path(
+        "<slug:slug>/rounds/<int:number>/why/<int:board>/",
+        event.WhyView.as_view(),
+        name="round_why",
+    ),
     path("<slug:slug>/round/<int:number>.csv", event.RoundView.as_view(csv=True), name="round_csv"),
     path(
         "<slug:slug>/round/<int:number>/by-name/",

@@ -3,6 +3,8 @@ pairings by board and by name, the Swiss crosstable and a player's card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import get_language
@@ -92,12 +94,33 @@ class BoardTable(BaseTable):
     )
     handicap = tables.Column(verbose_name=_("Handicap"), attrs=priority(2, num=True))
     komi = tables.Column(verbose_name=_("Komi"), attrs=priority(3, num=True))
+    why = tables.Column(
+        verbose_name=_("Why?"),
+        accessor="number",
+        empty_values=(),
+        exclude_from_export=True,
+        attrs=key(),
+    )
 
     class Meta(BaseTable.Meta):
         orderable = False
 
-    def __init__(self, boards: list[Board], *, go: bool = False, shogi: bool = False, mms=False):
-        super().__init__(boards, exclude=() if go else ("handicap", "komi"))
+    def __init__(
+        self,
+        boards: list[Board],
+        *,
+        go: bool = False,
+        shogi: bool = False,
+        mms=False,
+        why: Callable[[int], str] | None = None,
+    ):
+        """``why``: the address of a board's "Why this pairing" page, by board number (no
+        such column without it: a round the engine did not explain)."""
+        self.why_url = why
+        exclude = [] if go else ["handicap", "komi"]
+        if why is None:
+            exclude.append("why")
+        super().__init__(boards, exclude=exclude)
         if shogi:
             self.columns["white"].column.verbose_name = _("Sente")
             self.columns["black"].column.verbose_name = _("Gote")
@@ -107,6 +130,14 @@ class BoardTable(BaseTable):
         if go or mms:
             # The legend explains handicap, komi and MMS: a phone shows them, as cards.
             as_cards(self, wide=("white", "black"))
+
+    def render_why(self, record: Board) -> str:
+        bye = record.black.player is None
+        if self.why_url is None or (bye and record.game.result != "U"):
+            return ""
+        return format_html(
+            '<a href="{}" class="why-link">{}</a>', self.why_url(record.number), _("Why?")
+        )
 
     def render_white_tpn(self, value) -> str:
         return dash(value)

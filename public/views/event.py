@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView
@@ -40,10 +41,15 @@ from tournaments.queries.event import (
     round_boards,
 )
 from tournaments.queries.games import round_pairings, tournament_games
-from tournaments.queries.rounds import public_round_numbers
+from tournaments.queries.rounds import (
+    public_round_numbers,
+    public_rounds_explained,
+    round_explanation,
+)
 from tournaments.queries.tournaments import tournament_for_page
 from web.params import parse_text
 from web.views import ReadOnlyMixin
+from web.why import engine_opponents, explain_board, explain_bye
 
 
 class TournamentPageMixin(AnonymousPageCacheMixin, ReadOnlyMixin):
@@ -124,8 +130,13 @@ class RoundPagesMixin(CsvMixin, TournamentPageMixin):
     page = "rounds"
 
     @cached_property
+    def explained(self) -> dict[int, bool]:
+        """Published round number -> the engine's explanation is kept (one query)."""
+        return public_rounds_explained(self.object)
+
+    @cached_property
     def round_numbers(self) -> list[int]:
-        return public_round_numbers(self.object)
+        return list(self.explained)
 
     def round_number(self) -> int | None:
         numbers = self.round_numbers
@@ -171,7 +182,58 @@ class RoundView(RoundPagesMixin, DetailView):
 
     def table(self, boards):
         tournament = self.object
-        return BoardTable(boards, go=self.go, shogi=self.shogi, mms=tournament.has_mcmahon_score)
+        number = self.round_number()
+        why = None
+        if number is not None and self.explained.get(number):
+
+            def why(board: int) -> str:
+                return reverse("tournaments:round_why", args=[tournament.slug, number, board])
+
+        return BoardTable(
+            boards, go=self.go, shogi=self.shogi, mms=tournament.has_mcmahon_score, why=why
+        )
+
+
+class WhyView(TournamentPageMixin, DetailView):
+    """ "Why this pairing": how the engine paired one board of a published round (score
+    group, floats, the deciding criterion, the colour rule), in words for both players."""
+
+    template_name = "public/tournaments/why.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = self.object
+        number, board_number = self.kwargs["number"], self.kwargs["board"]
+        if number not in public_round_numbers(tournament):
+            raise Http404(_("No such round."))
+        board = next((b for b in self.boards(number) if b.number == board_number), None)
+        if board is None:
+            raise Http404(_("No such board."))
+        names = {
+            r.pairing_number: r.player.name
+            for r in registrations_of(tournament)
+            if r.pairing_number is not None
+        }
+        explanation = round_explanation(tournament, number)
+        why = None
+        engine: dict[int, int | None] = {}
+        if board.black.player is not None:
+            why = explain_board(explanation, board.white.tpn, board.black.tpn, names)
+            if not why.found:
+                engine = engine_opponents(explanation, [board.white.tpn, board.black.tpn])
+        elif board.game.result == "U":
+            why = explain_bye(explanation, board.white.tpn, names)
+            if not why.found:
+                engine = engine_opponents(explanation, [board.white.tpn])
+        context.update(
+            page="rounds",
+            number=number,
+            board=board,
+            why=why,
+            explained=bool(explanation),
+            engine=[(names.get(p), names.get(o) if o else None) for p, o in engine.items()],
+        )
+        return context
 
 
 class RoundByNameView(RoundPagesMixin, DetailView):

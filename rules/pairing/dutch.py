@@ -21,7 +21,9 @@ The result equals bbpPairings v6.0.0 on the project's reference data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from rules.pairing.dutch_why import Explainer
 from rules.pairing.matching import Layout, MatchingGraph
 from rules.pairing.players import (
     FLOAT_DOWN,
@@ -117,26 +119,26 @@ def _first_colour_difference(p: Player, o: Player) -> tuple[str | None, str | No
     return (pc[i] if i >= 0 else None), (oc[j] if j >= 0 else None)
 
 
-def _neutral_colour(p: Player, o: Player) -> str | None:
-    """Colour for ``p`` from rules 5.2.1-5.2.3, or None if those rules do not decide."""
+def _neutral_colour(p: Player, o: Player) -> tuple[str | None, str]:
+    """Colour for ``p`` from rules 5.2.1-5.2.3 and the rule that gave it (None: undecided)."""
     if _prefs_compatible(p.pref, o.pref):
         if p.pref is not None:
-            return p.pref
+            return p.pref, "5.2.1"
         if o.pref is not None:
-            return invert(o.pref)
-        return None
+            return invert(o.pref), "5.2.1"
+        return None, ""
     if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
-        return p.pref
+        return p.pref, "5.2.2"
     if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
-        return invert(o.pref)
+        return invert(o.pref), "5.2.2"
     if p.strong and not o.strong:
-        return p.pref
+        return p.pref, "5.2.2"
     if o.strong and not p.strong:
-        return invert(o.pref)
+        return invert(o.pref), "5.2.2"
     pcol, ocol = _first_colour_difference(p, o)
     if pcol is not None and ocol is not None:
-        return ocol
-    return None
+        return ocol, "5.2.3"
+    return None, ""
 
 
 def _is_lower(p: Player, o: Player) -> bool:
@@ -144,18 +146,27 @@ def _is_lower(p: Player, o: Player) -> bool:
     return (p.acc_score, o.rank) < (o.acc_score, p.rank)
 
 
-def choose_colour(p: Player, o: Player, initial: str) -> str:
-    """Colour of ``p`` when paired with ``o`` (Art. 5.2.1-5.2.5)."""
-    c = _neutral_colour(p, o)
+def colour_rule(p: Player, o: Player, initial: str) -> tuple[str, str]:
+    """Colour of ``p`` when paired with ``o`` and the article of 5.2 that decided it:
+    ``5.2.1`` both preferences granted (or the only one), ``5.2.2`` the stronger preference,
+    ``5.2.3`` alternation from the last round with different colours, ``5.2.4`` the higher
+    ranked player's preference, ``5.2.5`` the higher ranked player's pairing number against
+    the initial colour."""
+    c, rule = _neutral_colour(p, o)
     if c is not None:
-        return c
+        return c, rule
     if p.pref is None:
         if _is_lower(p, o):
-            return initial if o.rank & 1 else invert(initial)
-        return invert(initial) if p.rank & 1 else initial
+            return (initial if o.rank & 1 else invert(initial)), "5.2.5"
+        return (invert(initial) if p.rank & 1 else initial), "5.2.5"
     if _is_lower(p, o):
-        return invert(o.pref)
-    return p.pref
+        return invert(o.pref), "5.2.4"
+    return p.pref, "5.2.4"
+
+
+def choose_colour(p: Player, o: Player, initial: str) -> str:
+    """Colour of ``p`` when paired with ``o`` (Art. 5.2.1-5.2.5)."""
+    return colour_rule(p, o, initial)[0]
 
 
 # -- weights -------------------------------------------------------------------------------
@@ -418,6 +429,8 @@ class _Pairer:
         self.g = MatchingGraph(self.n)
         self.mate = list(range(self.n))
         self.trace: list[str] | None = None  # set to a list to record the decisions
+        #: Set by ``pair_round(state, explain=True)``: records why (``rules.pairing.why``).
+        self.explainer: Any = None
         # The bracket being paired (set by _brackets): its first resident vertex, the first
         # vertex of the next score group, the base weights and the number of remainder pairs.
         self.sgb_vertex = self.nsgb_vertex = self.rpairs = 0
@@ -501,6 +514,8 @@ class _Pairer:
 
     def finalize(self, a: int, b: int) -> None:
         self.note(f"pair {self.order[a].tpn}-{self.order[b].tpn}")
+        if self.explainer is not None:
+            self.explainer.paired(a, b)
         self.mate[a] = b
         self.mate[b] = a
         self.g.remove(a)
@@ -627,6 +642,8 @@ class _Pairer:
         g.begin_epoch(wt.layout_for([order[v] for v in pbi]))
         self.solve()
         self.sgb_vertex, self.nsgb_vertex, self.base = br.sgb_vertex, br.nsgb_vertex, br.base
+        if self.explainer is not None:
+            self.explainer.open(self, br)
         self.note(
             f"bracket score {self.score(br.sgb_vertex)}: MDPs {self.tpns(pbi[: br.sg_begin])}, "
             f"residents {self.tpns(pbi[br.sg_begin : br.nsg_begin])}, "
@@ -693,6 +710,8 @@ class _Pairer:
                 addend += 1
             self.solve_unless(v, best)
             m = self.mate[v]
+            if self.explainer is not None:
+                self.explainer.chose(self, br, v, m)
             matched[m] = True
             self.finalize(v, m)
 
@@ -791,6 +810,8 @@ class _Pairer:
                     base[(o_pi, p_pi)] = 0
                 g.set(v, ov, base[(o_pi, p_pi)])
         self.note(f"S1 {self.tpns(pbi[i] for i in remainder if upper(pbi[i]))}")
+        if self.explainer is not None:
+            self.explainer.subgroups(self, br)
 
     def _pair_s1(self, br: _Bracket) -> None:
         """Each S1 player in turn gets the highest S2 opponent still possible.
@@ -824,12 +845,16 @@ class _Pairer:
                     self.solve()
                     settled = {pbi[q] for q in uppers[k + 1 : k + levels]}
             m = mate[v]
+            if self.explainer is not None:
+                self.explainer.chose(self, br, v, m)
             matched[v] = matched[m] = True
             self.finalize(v, m)
 
     def _move_down(self, br: _Bracket, group_start: int) -> tuple[list[int], int]:
         """The next bracket's players (unpaired ones move down) and its number of MDPs."""
         n, wt, matched = self.n, self.wt, br.matched
+        if self.explainer is not None:
+            self.explainer.close(self, br)
         new_pbi: list[int] = []
         sg_begin = 0
         single = n % 2 == 1 and group_start < n and wt.bye_score >= self.score(group_start)
@@ -940,8 +965,13 @@ def _board_order(ctx: Context, pairs: list[tuple[Player, Player]]) -> list[tuple
     return sorted(pairs, key=key)
 
 
-def pair_round(state: TournamentState) -> PairingResult:
-    """Pair ``state.round_to_pair`` by the FIDE Dutch system (2026 rules)."""
+def pair_round(state: TournamentState, *, explain: bool = False) -> PairingResult:
+    """Pair ``state.round_to_pair`` by the FIDE Dutch system (2026 rules).
+
+    ``explain=True`` also records why (``PairingResult.explanation``, built by
+    :mod:`rules.pairing.dutch_why` from the engine's own decisions and weights); the pairing is
+    the same either way.
+    """
     ctx = prepare(state)
     if not ctx.present:
         return PairingResult()
@@ -951,19 +981,26 @@ def pair_round(state: TournamentState) -> PairingResult:
             return PairingResult(ok=False, message="The only player present cannot get the bye.")
         return PairingResult(bye=only.tpn)
     pairer = _Pairer(ctx)
+    if explain:
+        pairer.explainer = Explainer(ctx)
     try:
         vpairs, bye_v = pairer.run()
     except NoValidPairing as exc:
         return PairingResult(ok=False, message=str(exc))
     initial = inferred_initial_colour(state) or state.initial_colour or WHITE
     coloured = []
+    rules: dict[tuple[int, int], str] = {}
     for a, b in vpairs:
         pa, pb = pairer.order[a], pairer.order[b]
         first, second = (pa, pb) if pa.tpn < pb.tpn else (pb, pa)
-        if choose_colour(first, second, initial) == WHITE:
-            coloured.append((first, second))
-        else:
-            coloured.append((second, first))
+        colour, rule = colour_rule(first, second, initial)
+        pair = (first, second) if colour == WHITE else (second, first)
+        coloured.append(pair)
+        rules[(pair[0].tpn, pair[1].tpn)] = rule
     ordered = _board_order(ctx, coloured)
     bye = pairer.order[bye_v].tpn if bye_v is not None else None
-    return PairingResult(pairs=tuple((w.tpn, b.tpn) for w, b in ordered), bye=bye)
+    pairs = tuple((w.tpn, b.tpn) for w, b in ordered)
+    explanation = None
+    if explain:
+        explanation = pairer.explainer.result(pairer, pairs, rules, bye)
+    return PairingResult(pairs=pairs, bye=bye, explanation=explanation)

@@ -124,6 +124,23 @@ class MatchingGraph:
         """The adjustment part of the weight of ``a``–``b``."""
         return self.adjust[a][b] if a > b else self.adjust[b][a]
 
+    def packed_base(self, a: int, b: int) -> int:
+        """The base weight of ``a``-``b`` as the current epoch's solves compare it (packed,
+        without the adjustment), or the full base weight when the epoch is not packed.
+
+        Packed weights order matchings as the full ones do (see :class:`Layout`), so a caller
+        may solve its own variants of the graph with them (``rules.pairing.dutch_why``)."""
+        if a < b:
+            a, b = b, a
+        if not self.base[a][b] or self._rx is None or self._kept is None:
+            return self.base[a][b]
+        return self._pack(a, b) - self.adjust[a][b]
+
+    @property
+    def packed(self) -> bool:
+        """The current epoch solves with packed weights (rustworkx)."""
+        return self._rx is not None and self._kept is not None
+
     def remove(self, v: int) -> None:
         """Take ``v`` out of all later solves (its pair has been fixed)."""
         self.active[v] = False

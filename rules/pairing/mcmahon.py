@@ -47,7 +47,7 @@ for information).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import rustworkx
@@ -173,10 +173,14 @@ class McMahonBoard:
 
 @dataclass(frozen=True)
 class McMahonResult:
+    """``explanation``: what ``pair_round(state, explain=True)`` recorded (plain values, see
+    :func:`pair_round`), ``None`` otherwise."""
+
     boards: tuple[McMahonBoard, ...] = ()
     bye: int | None = None
     ok: bool = True
     message: str = ""
+    explanation: dict | None = field(default=None, compare=False)
 
 
 def _order(state: McMahonState, players: list[McMahonPlayer]) -> list[McMahonPlayer]:
@@ -235,27 +239,38 @@ def _matching(
 
 def _colours(
     state: McMahonState, upper: McMahonPlayer, lower: McMahonPlayer, board: int, stones: int
-) -> tuple[McMahonPlayer, McMahonPlayer]:
-    """(white, black) for a pair whose higher-placed player is ``upper``."""
+) -> tuple[McMahonPlayer, McMahonPlayer, str]:
+    """(white, black, the colour rule) for a pair whose higher-placed player is ``upper``.
+
+    Rules: ``furigoma`` (shogi: never read), ``handicap`` (the stronger player is White),
+    ``balance`` (fewer Whites than Blacks), ``last_black`` (had Black last), ``board``
+    (odd or even board)."""
     if not state.colour_balance:
-        return upper, lower
+        return upper, lower, "furigoma"
     if stones:
-        return (upper, lower) if upper.rank >= lower.rank else (lower, upper)
+        pair = (upper, lower) if upper.rank >= lower.rank else (lower, upper)
+        return *pair, "handicap"
 
     def balance(p: McMahonPlayer) -> int:
         return p.colours.count(WHITE) - p.colours.count(BLACK)
 
     if balance(upper) != balance(lower):
-        return (upper, lower) if balance(upper) < balance(lower) else (lower, upper)
+        pair = (upper, lower) if balance(upper) < balance(lower) else (lower, upper)
+        return *pair, "balance"
     last_upper = upper.colours[-1] if upper.colours else None
     last_lower = lower.colours[-1] if lower.colours else None
     if last_upper != last_lower and BLACK in (last_upper, last_lower):
-        return (upper, lower) if last_upper == BLACK else (lower, upper)
-    return (upper, lower) if board % 2 == 1 else (lower, upper)
+        pair = (upper, lower) if last_upper == BLACK else (lower, upper)
+        return *pair, "last_black"
+    pair = (upper, lower) if board % 2 == 1 else (lower, upper)
+    return *pair, "board"
 
 
-def pair_round(state: McMahonState) -> McMahonResult:
-    """Pair one round (see the module docstring for the rules)."""
+def pair_round(state: McMahonState, *, explain: bool = False) -> McMahonResult:
+    """Pair one round (see the module docstring for the rules).
+
+    ``explain=True`` also records why (``McMahonResult.explanation``, by
+    :mod:`rules.pairing.mcmahon_why`); the pairing is the same either way."""
     if state.handicap_policy not in HANDICAP_POLICIES:
         raise ValueError(f"unknown handicap policy {state.handicap_policy!r}")
     numbers = [p.number for p in state.players]
@@ -266,6 +281,7 @@ def pair_round(state: McMahonState) -> McMahonResult:
         return McMahonResult(ok=False, message="fewer than two players to pair")
     pairs = None
     bye: McMahonPlayer | None = None
+    skipped: list[int] = []  # bye candidates who could not take it (the others unpairable)
     if len(present) % 2:
         place = {p.number: i for i, p in enumerate(present)}
         for candidate in sorted(present, key=lambda p: (p.byes, -place[p.number])):
@@ -273,6 +289,7 @@ def pair_round(state: McMahonState) -> McMahonResult:
             if pairs is not None:
                 bye = candidate
                 break
+            skipped.append(candidate.number)
     else:
         pairs = _matching(state, present)
     if pairs is None:
@@ -280,6 +297,7 @@ def pair_round(state: McMahonState) -> McMahonResult:
     place = {p.number: i for i, p in enumerate(present)}
     pairs.sort(key=lambda pair: place[pair[0].number])
     boards = []
+    rules: list[str] = []
     for board, (upper, lower) in enumerate(pairs, start=1):
         stones = handicap(
             upper.rank,
@@ -289,6 +307,14 @@ def pair_round(state: McMahonState) -> McMahonResult:
             top_bar=state.top_bar,
             floor_bar=state.floor_bar,
         )
-        white, black = _colours(state, upper, lower, board, stones)
+        white, black, rule = _colours(state, upper, lower, board, stones)
         boards.append(McMahonBoard(white=white.number, black=black.number, handicap=stones))
-    return McMahonResult(boards=tuple(boards), bye=bye.number if bye else None)
+        rules.append(rule)
+    explanation = None
+    if explain:
+        from rules.pairing.mcmahon_why import explain_round
+
+        explanation = explain_round(state, present, pairs, bye, skipped, rules, _matching)
+    return McMahonResult(
+        boards=tuple(boards), bye=bye.number if bye else None, explanation=explanation
+    )

@@ -91,10 +91,13 @@ class PairingResult:
 
     ``pairs`` are ``(white_tpn, black_tpn)`` in board order; ``bye`` is the TPN receiving the
     pairing-allocated bye or ``None``. ``ok`` is False when no pairing satisfies the absolute
-    criteria (then ``pairs`` is empty and ``message`` says why).
+    criteria (then ``pairs`` is empty and ``message`` says why). ``explanation`` is what the
+    engine recorded when asked to explain (``pair_round(state, explain=True)``): plain values
+    only (see ``rules.pairing.dutch_why``), ``None`` otherwise.
     """
 
     pairs: tuple[tuple[int, int], ...] = ()
     bye: int | None = None
     ok: bool = True
     message: str = ""
+    explanation: dict | None = field(default=None, compare=False)

@@ -213,7 +213,11 @@ def test_edit_board_exchanges_players_and_refuses_rematch_and_withdrawn():
         game=first.games.get(board=1), white=players[0], black=players[1], actor=SYSTEM
     )
 
-    assert warnings == []
+    # Round 1 has no colour preferences or floats yet: the change only differs.
+    assert warnings == [
+        "Boards 1, 2 differ from the program's pairing, which had paired P1 – P4; P5 – P2.",
+        "It breaks or worsens none of the criteria the program checks.",
+    ]
     assert _boards(first) == [("P1", "P2", ""), ("P5", "P4", ""), ("P3", "P6", "")]
     swap_boards(game=first.games.get(board=1), other=first.games.get(board=3), actor=SYSTEM)
     assert _boards(first)[0] == ("P3", "P6", "")
@@ -267,9 +271,14 @@ def test_edit_board_warns_on_same_absolute_colour_preference():
 
     warnings = edit_board(game=board, white=a, black=board.white, actor=SYSTEM)
 
+    # Then the engine's comparison: the same pair, with the colours Art. 5.2 does not give.
     assert warnings == [
         "P1 must not get this colour (absolute colour preference).",
         f"{board.white.last_name} must not get this colour (absolute colour preference).",
+        f"Board 1 differs from the program's pairing, which had paired "
+        f"{board.white.last_name} – P1.",
+        "The change worsens Art. 5.2: the colours the rules give to a pair (0 in the program's "
+        "pairing, 1 now).",
     ]
     assert Game.objects.get(pk=board.pk).white_id == a.pk
 

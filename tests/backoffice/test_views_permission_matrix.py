@@ -134,6 +134,7 @@ READ_ONLY = frozenset(
         "tournaments:round_by_name_csv",
         "tournaments:round_csv",
         "tournaments:round_live",
+        "tournaments:round_why",
         "tournaments:standings_csv",
         "tournaments:standings_live",
         "tournaments:screen",

@@ -89,6 +89,7 @@ ADDED = {
         "stage": "classical",
         "rating_list_id": None,
     },
+    "tournaments.Round": {"explanation": None},
     "ratings.RatingList": {"roster_version": 0},
     "tournaments.AuditEntry": {"params": None},  # a summary no sentence parses: kept as is
 }

@@ -20,6 +20,10 @@ class Round(models.Model):
         help_text=_("Generated pairings are a draft until published."),
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    #: What the pairing engine recorded when it paired the round (``rules.pairing.dutch_why``,
+    #: ``rules.pairing.mcmahon_why``): the "Why this pairing" pages and the arbiter's warning
+    #: after a manual change read it. Empty for rounds paired by hand or before it existed.
+    explanation = models.JSONField(_("pairing explanation"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -8,7 +8,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, Max, Q, QuerySet
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -86,6 +86,29 @@ def _visible_rounds(tournament: Tournament) -> QuerySet[Round]:
 def public_round_numbers(tournament: Tournament) -> list[int]:
     """The numbers of the published rounds of ``tournament``, in order."""
     return list(_visible_rounds(tournament).order_by("number").values_list("number", flat=True))
+
+
+def public_rounds_explained(tournament: Tournament) -> dict[int, bool]:
+    """The published rounds of ``tournament`` in order: number -> whether the pairing engine's
+    explanation is kept (one query, as :func:`public_round_numbers`)."""
+    rows = (
+        _visible_rounds(tournament)
+        .order_by("number")
+        .annotate(explained=ExpressionWrapper(Q(explanation__isnull=False), BooleanField()))
+        .values_list("number", "explained")
+    )
+    return dict(rows)
+
+
+def round_explanation(tournament: Tournament, number: int) -> dict | None:
+    """What the pairing engine recorded when it paired published round ``number`` (``None``:
+    a round paired by hand, by a round robin or before explanations were kept)."""
+    return (
+        _visible_rounds(tournament)
+        .filter(number=number)
+        .values_list("explanation", flat=True)
+        .first()
+    )
 
 
 def planned_rounds(tournament: Tournament, players: int) -> int | None:
