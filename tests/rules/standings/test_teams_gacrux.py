@@ -15,9 +15,12 @@ for a round robin; ``PRIMARY`` is ``MP`` or ``GP``)::
 
     python tiebreakchecker.py -i FILE -s|-p -dT -t PTS:PRIMARY <SWISS or RR codes> <COMMON>
     python tiebreakchecker.py -i FILE -s|-p -dT -t PTS:PRIMARY DE     # and EDE, TBR, BBE alone
+    python tiebreakchecker.py -i FILE -s|-p -dT -n K -t PTS:PRIMARY <MIDWAY codes>  # K below
+    python tiebreakchecker.py -i FILE -s|-p -dT -n K -t PTS:PRIMARY DE  # and EDE alone
 
 (the exact command lines are stored with each case). Its tab-separated table was read as
 fractions, ``-0`` and ``None`` as no value; per code a list of values indexed by team number - 1.
+A case is keyed ``<case>.trf`` (complete) or ``<case>.trf@K`` (after round K = ⌊rounds/2⌋+1).
 DE, EDE, TBR and BBE are run alone so that they split the teams tied on the primary score, as
 :func:`team_tiebreak_values` does.
 """
@@ -47,6 +50,10 @@ COMMON += ["PS:MP", "PS:GP", "WIN:MP", "WIN:GP", "WON:MP", "WON:GP", "BPG:MP", "
 COMMON += ["BWG:MP", "BWG:GP", "REP:MP", "REP:GP", "STD:MP", "STD:GP", "BC", "SSSC:MP"]
 COMMON += ["SSSC:GP", "TPN"]
 GROUPED = ["DE", "EDE", "TBR", "BBE"]
+#: Standings after round ⌊rounds/2⌋+1 (``-n K``; DE and EDE alone as above).
+MIDWAY_SWISS = ["BH:MP", "BH:GP", "BH:MP/C1", "SB:GP"]
+MIDWAY = ["SB:MP", "EMGSB", "KS:MP", "PS:GP", "WIN:MP", "STD:GP", "BC", "MPVGP"]
+MIDWAY_GROUPED = ["DE", "EDE"]
 
 
 @cache
@@ -59,8 +66,18 @@ def _tournaments():
     return generated_cases()
 
 
-def gacrux(case: str) -> dict[str, dict[int, Fraction | None]]:
-    stored = _cases()[f"{case}.trf"]["values"]
+def case_id(case: str, after_round: int | None = None) -> str:
+    return f"{case}.trf" if after_round is None else f"{case}.trf@{after_round}"
+
+
+def midway(case: str) -> int:
+    return _tournaments()[case].rounds // 2 + 1
+
+
+def gacrux(case: str, after_round: int | None = None) -> dict[str, dict[int, Fraction | None]]:
+    stored = _cases()[case_id(case, after_round)]
+    assert stored["after_round"] == after_round
+    stored = stored["values"]
     return {
         code: {n: None if v is None else Fraction(v) for n, v in enumerate(column, 1)}
         for code, column in stored.items()
@@ -74,19 +91,21 @@ def _two_decimals(value):
     return Fraction(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
-def ours(case: str, code: str) -> dict[int, Fraction | None]:
-    values = team_tiebreak_values(_tournaments()[case], code)
+def ours(case: str, code: str, after_round: int | None = None) -> dict[int, Fraction | None]:
+    values = team_tiebreak_values(_tournaments()[case], code, after_round=after_round)
     if parse_team_tiebreak(code).name == "AOB":  # Gacrux prints AOB with two decimals
         return {n: _two_decimals(v) for n, v in values.items()}
     return {n: None if v is None else Fraction(v) for n, v in values.items()}
 
 
-def disagreements(case: str, codes: list[str]) -> dict[str, list[str]]:
+def disagreements(
+    case: str, codes: list[str], after_round: int | None = None
+) -> dict[str, list[str]]:
     """Per code that disagrees: the first five teams whose values differ, as text."""
-    theirs = gacrux(case)
+    theirs = gacrux(case, after_round)
     report = {}
     for code in codes:
-        mine, other = ours(case, code), theirs[code]
+        mine, other = ours(case, code, after_round), theirs[code]
         assert mine.keys() == other.keys(), code
         wrong = [f"{n}: ours {mine[n]} Gacrux {other[n]}" for n in mine if mine[n] != other[n]]
         if wrong:
@@ -108,13 +127,24 @@ def test_team_tiebreaks_of_tied_groups_agree_with_gacrux(case):
     assert not disagreements(case, GROUPED)
 
 
+@pytest.mark.parametrize("case", NAMES)
+def test_team_tiebreaks_after_an_earlier_round_agree_with_gacrux(case):
+    swiss = not _tournaments()[case].round_robin
+    codes = (MIDWAY_SWISS if swiss else []) + MIDWAY + MIDWAY_GROUPED
+    assert not disagreements(case, codes, midway(case))
+
+
 def test_reference_holds_exactly_the_cases_compared():
     assert len(NAMES) == 24
-    assert set(_cases()) == {f"{name}.trf" for name in NAMES}
+    expected_cases = {case_id(name) for name in NAMES}
+    expected_cases |= {case_id(name, midway(name)) for name in NAMES}
+    assert set(_cases()) == expected_cases
     for name in NAMES:
         swiss = not _tournaments()[name].round_robin
-        expected = {*((SWISS if swiss else RR) + COMMON + GROUPED)}
-        assert set(_cases()[f"{name}.trf"]["values"]) == expected, name
+        complete = {*((SWISS if swiss else RR) + COMMON + GROUPED)}
+        assert set(_cases()[case_id(name)]["values"]) == complete, name
+        earlier = {*((MIDWAY_SWISS if swiss else []) + MIDWAY + MIDWAY_GROUPED)}
+        assert set(_cases()[case_id(name, midway(name))]["values"]) == earlier, name
 
 
 def test_stored_files_are_what_the_generator_writes():
