@@ -131,9 +131,11 @@ class _Converter:
             seats_a = [self._opponent_of(p, round_no) for p in seats_b]
         else:
             seats_a = self.order(a, round_no, mine[a])
+        spare_a = [p for p in loose.get(a, []) if p not in seats_a]
         spare_b = [p for p in loose.get(b, []) if seats_b is None or p not in seats_b]
         pairs: list[tuple[int | None, int | None]] = []
-        for board, pa in enumerate(seats_a):
+        for board, seat in enumerate(seats_a):
+            pa = seat if seat is not None or not spare_a else spare_a.pop(0)
             pb = self._opponent_of(pa, round_no)
             if pb is None or self.team_of.get(pb) != b:
                 pb = seats_b[board] if seats_b is not None and board < len(seats_b) else None
