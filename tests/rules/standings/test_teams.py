@@ -13,8 +13,10 @@ from rules.standings.teams import (
     Team,
     TeamBye,
     TeamMatch,
+    TeamPlayer,
     TeamScoring,
     TeamTournament,
+    board_prizes,
     forfeited_games,
     parse_team_tiebreak,
     team_standings,
@@ -184,3 +186,45 @@ def test_bad_input_is_refused_with_a_clear_error(change, message):
 def test_an_unknown_board_result_is_refused():
     with pytest.raises(ValueError, match="unknown board result '2-0'"):
         BoardGame(1, None, None, "2-0")
+
+
+# --------------------------------------------------------------------------- board prizes
+
+PRIZES = TeamTournament(
+    teams=(
+        Team(1, "A", (TeamPlayer(1, "A1", 2400), TeamPlayer(2, "A2", 2200), TeamPlayer(3, "A3"))),
+        Team(2, "B", (TeamPlayer(4, "B1", 2300), TeamPlayer(5, "B2", 2100), TeamPlayer(6, "B3"))),
+    ),
+    boards=2,
+    rounds=3,
+    round_robin=True,
+    matches=(
+        # round 1: A1 beats B1, A2 draws B2
+        TeamMatch(1, 1, 2, (BoardGame(1, 1, 4, "1-0"), BoardGame(2, 2, 5, "1/2"))),
+        # round 2: B1 draws A1, the reserve A3 beats B2; round 3: B1 wins by forfeit
+        TeamMatch(2, 2, 1, (BoardGame(1, 4, 1, "1/2"), BoardGame(2, 5, 3, "0-1"))),
+        TeamMatch(3, 1, 2, (BoardGame(1, 1, 4, "-+"), BoardGame(2, 3, 6, "1-0"))),
+    ),
+)
+
+
+def test_board_prizes_by_percentage_count_games_played_over_the_board():
+    prizes = board_prizes(PRIZES, min_games=2)
+    assert set(prizes) == {1, 2, 3}  # board 3 is the reserves'
+    assert [(r.label, r.player.name, r.games, r.points) for r in prizes[1]] == [
+        ("1", "A1", 2, Fraction(3, 2)),  # the forfeit loss is no game
+        ("2", "B1", 2, Fraction(1, 2)),  # nor is the forfeit win a point
+    ]
+    assert [(r.player.name, r.percentage) for r in prizes[3]] == [("A3", 1)]
+    assert [r.player.name for r in prizes[2]] == ["B2"]  # A2 played one game only
+    assert [r.player.name for r in board_prizes(PRIZES, min_games=1)[2]] == ["A2", "B2"]
+
+
+def test_board_prizes_by_performance():
+    prizes = board_prizes(PRIZES, min_games=1, by="performance")
+    # A1: 1½ of 2 against 2300 (75 %: dp +193) = 2493; B1: ½ of 2 against 2400 (25 %) = 2207.
+    assert [(r.player.name, r.performance) for r in prizes[1]] == [("A1", 2493), ("B1", 2207)]
+    # A3 beat B2 (2100) and the unrated B3: the unrated game is left out, 100 % = +800.
+    assert [(r.player.name, r.performance) for r in prizes[3]] == [("A3", 2900), ("B3", None)]
+    with pytest.raises(ValueError, match="percentage or performance"):
+        board_prizes(PRIZES, by="points")
