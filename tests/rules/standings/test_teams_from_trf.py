@@ -26,6 +26,7 @@ FOLDER = DATA / "gacrux-teams"
 def test_a_stored_file_reads_back_as_the_tournament_it_was_written_from(name):
     written = generated_cases()[name]
     read = team_tournament_from_trf(parse_team_trf((FOLDER / f"{name}.trf").read_text()))
+
     def in_order(t):
         matches = tuple(sorted(t.matches, key=lambda m: (m.round, m.first)))
         byes = tuple(sorted(t.byes, key=lambda b: (b.round, b.team)))
