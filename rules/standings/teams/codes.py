@@ -22,6 +22,7 @@ _NAMES = {
     "GPTS": "PTS",
     "MPVGP": "MPVGP",
     "BH": "BH",
+    "FB": "FB",
     "SB": "SB",
     "AOB": "AOB",
     "KS": "KS",
@@ -48,8 +49,8 @@ _NAMES = {
     "SSSC": "SSSC",
 }
 EXTENDED_SB = frozenset({"EMMSB", "EMGSB", "EGMSB", "EGGSB"})
-_CUT = frozenset({"BH", "SB", "PS", *EXTENDED_SB})
-_MEDIAN = frozenset({"BH"})
+_CUT = frozenset({"BH", "FB", "SB", "PS", *EXTENDED_SB})
+_MEDIAN = frozenset({"BH", "FB"})
 #: Lower values rank higher: pairing numbers, positions in a tied group, the board count.
 _ASCENDING = frozenset({"TPN", "DE", "EDE", "BC", "TBR", "BBE"})
 

@@ -33,16 +33,47 @@ def _scores(tb: TeamTieBreak, primary: str) -> tuple[str, str]:
     return kind, kind
 
 
+def _fore(ev: _TeamEvent, kind: str) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Fore Buchholz (Art. 8.3): (the adjusted scores, the teams' own scores) with every
+    final-round match counted as a played draw. A team paired in the final round is not
+    withdrawn (its rounds count as they are); the checker does this on match points only."""
+    last = ev.t.rounds
+    draw = ev.draw(kind)
+    filler = Fraction(0) if ev.rr else draw
+    adjusted: dict[int, Fraction] = {}
+    own: dict[int, Fraction] = {}
+    for n, rs in ev.rounds.items():
+        fore = ev.k >= last and ev.lmp[n] == last
+        lna = last if fore and kind == MP else ev.lna[n]
+        total = sum(
+            (
+                r.points(kind) if i + 1 <= lna or r.opponent is not None else filler
+                for i, r in enumerate(rs)
+            ),
+            Fraction(0),
+        )
+        shift = Fraction(0)
+        if fore and ev.k == last and rs[-1].opponent is not None:
+            shift = draw - rs[-1].points(kind)
+        adjusted[n] = total + shift
+        own[n] = ev.score(kind)[n] + shift
+    return adjusted, own
+
+
 def _contributions(
-    ev: _TeamEvent, n: int, kind: str, own_kind: str
+    ev: _TeamEvent, n: int, kind: str, own_kind: str, *, fore: bool = False
 ) -> list[tuple[Fraction, Fraction, bool]]:
     """Per counted round: (opponent's adjusted score, × own result, VUR?) — Art. 8.1, 9.1, 16.4."""
-    adjusted = ev.adjusted(kind)
-    own = ev.score(kind)[n]
+    if fore:
+        adjusted, owns = _fore(ev, kind)
+        own = owns[n]
+    else:
+        adjusted, own = ev.adjusted(kind), ev.score(kind)[n]
     cap_byes = ev.draw(kind) * ev.k
     out = []
     for i, r in enumerate(ev.rounds[n]):
-        if ev.counted(n, i):
+        final = fore and i + 1 == ev.t.rounds and r.opponent is not None
+        if ev.counted(n, i) or final:
             value, vur = adjusted[r.opponent], False  # type: ignore[index]
         elif ev.rr:
             continue  # an odd round robin's bye is left out (Art. 15.2)
@@ -59,7 +90,8 @@ def _contributions(
 def _buchholz(ev: _TeamEvent, tb: TeamTieBreak, primary: str, *, sb: bool) -> dict[int, Value]:
     kind, own_kind = _scores(tb, primary)
     cut = TieBreak("BH", cut_low=tb.cut_low, cut_high=tb.cut_high)
-    return {n: _cut(_contributions(ev, n, kind, own_kind), cut, sb) for n in ev.rounds}
+    fore = tb.name == "FB"
+    return {n: _cut(_contributions(ev, n, kind, own_kind, fore=fore), cut, sb) for n in ev.rounds}
 
 
 def _aob(ev: _TeamEvent, tb: TeamTieBreak, primary: str) -> dict[int, Value]:
@@ -185,7 +217,7 @@ def _values(
         return dict(ev.score(kind))
     if name == "MPVGP":
         return dict(ev.score(_other(primary)))
-    if name == "BH":
+    if name in {"BH", "FB"}:
         return _buchholz(ev, tb, primary, sb=False)
     if name == "SB" or name in EXTENDED_SB:
         return _buchholz(ev, tb, primary, sb=True)
