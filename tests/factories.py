@@ -173,16 +173,15 @@ NORM_FIELD = [
 
 
 def norm_tournament(played: int = 9, hero: Player | None = None, **fields):
-    """A 9-round Swiss hosted by an English club: the hero (ENG, untitled, number 1; a new
-    player unless given) meets :data:`NORM_FIELD` and, after all 9 rounds, has a GM norm
-    exactly at its limits (7 of 9, Ra 2380, Rp 2600: docs/norms.md). Opponent 8 has no FIDE
-    rating, only their own in the list."""
+    """A 9-round Swiss (unless ``pairing_system`` says otherwise) hosted by an English club:
+    the hero (ENG, untitled, number 1; a new player unless given) meets :data:`NORM_FIELD`
+    and, after all 9 rounds, has a GM norm exactly at its limits (7 of 9, Ra 2380, Rp 2600:
+    docs/norms.md). Opponent 8 has no FIDE rating, only their own in the list."""
     fields.setdefault("status", "finished" if played == 9 else "running")
     fields.setdefault("start_date", datetime.date(2026, 3, 1))
     fields.setdefault("end_date", fields["start_date"] + datetime.timedelta(days=8))
-    tournament = make_tournament(
-        club=make_club(federation="ENG"), rounds_planned=9, pairing_system="swiss_dutch", **fields
-    )
+    fields.setdefault("pairing_system", "swiss_dutch")
+    tournament = make_tournament(club=make_club(federation="ENG"), rounds_planned=9, **fields)
     hero = hero or make_player("Hero", federation="ENG", fide_standard=2390)
     opponents = []
     for number, (rating, title, federation, _result) in enumerate(NORM_FIELD, start=1):

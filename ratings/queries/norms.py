@@ -13,7 +13,7 @@ FIDE rating).
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -226,6 +226,7 @@ def norms_of(
             for number, outcome, other in entries.get(player.pk, [])
         ]
         left = 0 if registration.withdrawn else rounds_left
+        upcoming = _upcoming(event, player.pk, registrations, entries, opponents, left)
         result.players.append(
             _player_norms(
                 Applicant(player.federation, player.title),
@@ -236,9 +237,31 @@ def norms_of(
                 players,
                 tpn,
                 ratings,
+                upcoming,
             )
         )
     return result
+
+
+def _upcoming(event, pk, registrations, entries, opponents, left) -> list[Opponent] | None:
+    """In a round robin, the opponents ``pk`` has still to meet (each other player once, or
+    twice in a double round robin, less the games with a result), when they are as many as
+    the rounds left; else ``None`` (the forecast then assumes the average so far)."""
+    if not left or not event.kind.predetermined:
+        return None
+    cycles = 2 if event.kind is EventKind.DOUBLE_ROUND_ROBIN else 1
+    met = Counter(
+        other.pk
+        for _n, outcome, other in entries.get(pk, [])
+        if other is not None and outcome is not Outcome.PENDING
+    )
+    ahead = [
+        opponents[r.player_id]
+        for r in registrations
+        if r.player_id != pk and not r.withdrawn
+        for _ in range(cycles - met[r.player_id])
+    ]
+    return ahead if len(ahead) == left else None
 
 
 def _participants(players, ratings, entries, games) -> list[Participant]:
@@ -272,10 +295,12 @@ def _unrated_zero(players, ratings, entries) -> set[int]:
 
 
 def _player_norms(
-    applicant, event, rounds, rounds_left, player, players, tpn, ratings
+    applicant, event, rounds, rounds_left, player, players, tpn, ratings, upcoming=None
 ) -> PlayerNorms:
     verdicts = check_norms(applicant, event, rounds)
-    lines_ahead = forecasts(applicant, event, rounds, rounds_left, verdicts) if rounds_left else {}
+    lines_ahead = (
+        forecasts(applicant, event, rounds, rounds_left, verdicts, upcoming) if rounds_left else {}
+    )
     norms = []
     for title, verdict in verdicts.items():
         ahead = lines_ahead.get(title)

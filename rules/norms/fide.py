@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
+from itertools import combinations
 
 from rules.ratings.fide import average_rating, difference_for_percentage, percentage
 
@@ -374,23 +375,84 @@ def _eight_of_nine(
     return len(missing) == 1 and missing[0].outcome in (Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE)
 
 
+def _dropped_rating(entry: RoundResult) -> int:
+    """The order in which §1.4.1e-f selections are tried: the lowest-rated opponents left
+    out first (an unrated opponent as 1400, §1.4.6d)."""
+    rating = entry.opponent.rating if entry.opponent is not None else None
+    return rating if rating is not None else UNRATED_RATING
+
+
+MAX_SELECTIONS = 2_000
+"""The most selections :func:`_selections` builds after all games: every set of rounds left
+out fits up to 13 rounds (at most 1470 with all 13 games won); longer events stop at the
+first number of rounds left out that would pass it."""
+
+
 def _selections(event: Event, kept: list[RoundResult]):
-    """The selections §1.4.1e-f allow, all games first: then (Swiss and other events)
-    the first k rounds, longest first, each also without its j lowest-rated wins."""
+    """The selections §1.4.1e-f allow, all games first; then every set of rounds left out
+    that keeps at least ``event.min_games`` games: a tail of rounds after the first k
+    (e, not for predetermined pairings) together with any set of wins before it (f),
+    the fewest rounds left out first and, among as many, the lowest-rated opponents (within
+    :data:`MAX_SELECTIONS`)."""
     yield kept, ()
-    prefixes = [kept] if event.kind.predetermined else [kept[:k] for k in range(len(kept), 0, -1)]
-    for prefix in prefixes:
-        wins = sorted(
-            (e for e in prefix if e.outcome is Outcome.WIN),
-            key=lambda e: (e.opponent.rating if e.opponent.rating is not None else 0, e.round),
+    n = len(kept)
+    most = n - event.min_games
+    longest_tail = 0 if event.kind.predetermined else most
+    seen: set[frozenset[int]] = set()
+    built = 0
+    for size in range(1, most + 1):
+        tails = range(min(size, longest_tail) + 1)
+        built += sum(
+            math.comb(sum(1 for e in kept[: n - t] if e.outcome is Outcome.WIN), size - t)
+            for t in tails
         )
-        for j in range(0 if len(prefix) < len(kept) else 1, len(wins) + 1):
-            dropped = {e.round for e in wins[:j]}
-            chosen = [e for e in prefix if e.round not in dropped]
-            if len(chosen) < event.min_games:
-                break
-            ignored = tuple(sorted(dropped | {e.round for e in kept[len(prefix) :]}))
-            yield chosen, ignored
+        if built > MAX_SELECTIONS:
+            return
+        candidates: list[list[RoundResult]] = []
+        for tail in tails:
+            wins = [e for e in kept[: n - tail] if e.outcome is Outcome.WIN]
+            for combo in combinations(wins, size - tail):
+                dropped = [*combo, *kept[n - tail :]]
+                key = frozenset(e.round for e in dropped)
+                if key not in seen:
+                    seen.add(key)
+                    candidates.append(dropped)
+        candidates.sort(key=lambda d: sum(_dropped_rating(e) for e in d))
+        for dropped in candidates:
+            out = {e.round for e in dropped}
+            yield [e for e in kept if e.round not in out], tuple(sorted(out))
+
+
+def _foreign_federations(applicant: Applicant, kept: Sequence[RoundResult]) -> int:
+    return len(
+        {
+            e.opponent.federation
+            for e in kept
+            if e.opponent is not None
+            and e.opponent.federation not in NO_FEDERATION
+            and e.opponent.federation != applicant.federation
+        }
+    )
+
+
+def _within_reach(
+    title: NormTitle, applicant: Applicant, event: Event, kept: Sequence[RoundResult]
+) -> bool:
+    """Whether any selection of ``kept`` could reach ``title``'s federations, performance
+    and average: leaving games out never adds a federation nor points, and a selection of m
+    games averages at most the m highest ratings (each at least the floor). A cheap bound
+    that spares the search of :func:`_selections` for the players far from a norm."""
+    rule = NORMS[title]
+    if event.exemption is None and _foreign_federations(applicant, kept) < 2:
+        return False  # leaving games out never adds a federation (§1.4.3)
+    ratings = sorted((max(_dropped_rating(e), rule.rating_floor) for e in kept), reverse=True)
+    points = sum((e.points for e in kept), Fraction(0))
+    for m in range(event.min_games, len(kept) + 1):
+        average = average_rating(ratings[:m])
+        best = average + difference_for_percentage(score_percent(min(points, m), m))
+        if average >= rule.minimum_average and best >= rule.performance:
+            return True
+    return False
 
 
 def best_selection(
@@ -408,6 +470,8 @@ def best_selection(
             first = verdict
             # §1.4.1f: in a round robin the mix must make a norm possible on every game.
             mix_ok = all(r.passed for r in verdict.requirements if r.code in MIX)
+            if not verdict.passed and not _within_reach(title, applicant, event, kept):
+                return verdict
         if verdict.passed and (mix_ok or not ignored or not event.kind.predetermined):
             return verdict
     return first

@@ -16,6 +16,10 @@ The model, kept simple and stated on the page (docs/norms.md):
 A norm is reachable when all of these fit into the rounds left. A norm already achieved
 (:func:`rules.norms.fide.best_selection`) needs nothing more: §1.4.1e lets the later rounds
 be ignored in a Swiss.
+
+When the opponents of the rounds left are known (``upcoming``: a round robin's pairings are
+fixed in advance), nothing is assumed about them: Ra, the floor of §1.4.6 and the opponent
+mix are those of every game at the end, and the points needed are counted against them.
 """
 
 from __future__ import annotations
@@ -28,10 +32,13 @@ from fractions import Fraction
 from rules.norms.fide import (
     MIN_NORM_TITLED,
     MIN_SCORE_PERCENT,
+    MIX,
     NORMS,
     Applicant,
     Event,
     NormTitle,
+    Opponent,
+    Outcome,
     RoundResult,
     Verdict,
     best_selection,
@@ -79,6 +86,34 @@ def points_needed(
     return None
 
 
+def _against(
+    title: NormTitle,
+    applicant: Applicant,
+    event: Event,
+    kept: Sequence[RoundResult],
+    upcoming: Sequence[Opponent],
+) -> Forecast:
+    """The forecast against the known opponents of the rounds left."""
+    rule = NORMS[title]
+    last = max((r.round for r in kept), default=0)
+    ahead = [RoundResult(last + i, Outcome.LOSS, o) for i, o in enumerate(upcoming, start=1)]
+    end = evaluate(title, applicant, event, [*kept, *ahead])
+    so_far = sum((r.points for r in kept), Fraction(0))
+    left = len(upcoming)
+    needed = points_needed(end.average, so_far, len(kept), left, rule.performance)
+    short = {r.code: r for r in end.failed if r.code in MIX}
+    blocked = [code for code in ("games",) if len(end.games) < event.min_games]
+    blocked += ["average"] if end.average < rule.minimum_average else []
+    blocked += ["points"] if needed is None else []
+    blocked += list(short)
+    missing = {code: max(0, r.threshold - int(r.value)) for code, r in short.items()}
+    return Forecast(
+        title, False, left, not blocked, needed, None, missing.get("title_holders", 0),
+        missing.get("norm_titles", 0), missing.get("federations", 0),
+        blocked=tuple(blocked),
+    )  # fmt: skip
+
+
 def forecast(
     title: NormTitle,
     applicant: Applicant,
@@ -86,12 +121,16 @@ def forecast(
     rounds: Sequence[RoundResult],
     rounds_left: int,
     verdict: Verdict | None = None,
+    upcoming: Sequence[Opponent] | None = None,
 ) -> Forecast:
     """What ``title`` still needs from ``rounds_left`` rounds (see the module's model);
-    ``verdict``: the norm's verdict so far when known (:func:`best_selection`)."""
+    ``verdict``: the norm's verdict so far when known (:func:`best_selection`);
+    ``upcoming``: the opponents of the rounds left when known (one for each)."""
     if (verdict or best_selection(title, applicant, event, rounds)).passed:
         return Forecast(title, True, rounds_left, True, Fraction(0))
     kept, _excluded = counted_rounds(event, rounds)
+    if upcoming is not None and rounds_left and len(upcoming) == rounds_left:
+        return _against(title, applicant, event, kept, upcoming)
     now: Verdict = evaluate(title, applicant, event, kept)
     rule = NORMS[title]
     n = len(now.games)
@@ -144,6 +183,10 @@ def forecasts(
     rounds: Sequence[RoundResult],
     rounds_left: int,
     verdicts: dict[NormTitle, Verdict] | None = None,
+    upcoming: Sequence[Opponent] | None = None,
 ) -> dict[NormTitle, Forecast]:
     known = verdicts or {}
-    return {t: forecast(t, applicant, event, rounds, rounds_left, known.get(t)) for t in NormTitle}
+    return {
+        t: forecast(t, applicant, event, rounds, rounds_left, known.get(t), upcoming)
+        for t in NormTitle
+    }

@@ -6,8 +6,10 @@ import pytest
 
 from ratings.models import RatingList
 from ratings.queries.norms import norms_apply, tournament_norms
-from rules.norms.fide import NormTitle
+from rules.norms.fide import Applicant, Event, EventKind, NormTitle, Opponent, Outcome, RoundResult
+from rules.norms.forecast import forecast
 from tests.factories import (
+    NORM_FIELD,
     make_club,
     make_game,
     make_player,
@@ -18,6 +20,8 @@ from tests.factories import (
 )
 
 pytestmark = pytest.mark.django_db
+
+OUTCOME_OF = {"10": Outcome.WIN, "==": Outcome.DRAW}
 
 
 def test_the_hero_earns_a_gm_norm_every_requirement_read_from_the_games():
@@ -78,6 +82,28 @@ def test_while_rounds_are_left_the_page_says_what_is_still_needed():
     im = next(line for line in norms.player(1).norms if line.title is NormTitle.IM)
     assert im.summary == "Needs ½ of 2"  # 5½ of 9 = 61 %, 2387 + 80 = 2467
     assert not gm.passed
+
+
+def test_in_a_round_robin_the_forecast_counts_with_the_opponents_still_to_meet():
+    """The hero's last two opponents are known (Opp8, 2330 in the list, and Opp9, 2380):
+    the forecast is the one against them, not the one assuming the average so far."""
+    tournament, _hero = norm_tournament(played=7, pairing_system="round_robin")
+
+    norms = tournament_norms(tournament)
+    entry = norms.player(1)
+    gm = next(line for line in entry.norms if line.title is NormTitle.GM)
+    applicant = Applicant("ENG", "")
+    event = Event(9, EventKind.ROUND_ROBIN, "ENG")
+    field = [Opponent(n, "", r, t, f) for n, (r, t, f, _x) in enumerate(NORM_FIELD, start=1)]
+    played = [
+        RoundResult(n, OUTCOME_OF[result], field[n - 1])
+        for n, (_r, _t, _f, result) in enumerate(NORM_FIELD[:7], start=1)
+    ]
+
+    assert gm.forecast == forecast(NormTitle.GM, applicant, event, played, 2, upcoming=field[7:])
+    assert gm.forecast.points_needed == Fraction(2)  # 7 of 9 against Ra 2380: 2600
+    assert gm.forecast.own_federation_room is None  # nothing assumed about the rounds left
+    assert norms.player(2).norms[0].forecast.own_federation_room is not None  # Opp1: unknown
 
 
 def test_a_player_who_lost_on_time_to_a_forfeit_is_not_counted():

@@ -323,3 +323,49 @@ def test_the_lowest_average_for_each_score_of_nine_games(title, points, lowest):
 
     assert (at.average, at.points, at.passed) == (lowest, points, True)
     assert (below.average, below.passed) == (lowest - 1, False)
+
+
+def test_the_wins_left_out_need_not_be_the_lowest_rated():
+    """§1.4.1f lets any wins be left out while the mix stays valid. Leaving out the
+    lowest-rated win (round 9, a GM) breaks the IM norm's three GMs or IMs; rounds 5 and 10
+    left out give the norm: 9 games, Ra 21490 / 9 = 2388, 5.5 / 9 = 61 %, dp 80, Rp 2468
+    (the case gen-002 of tests/data/norms-real/cases.json, where Sharly Chess found it and we
+    did not before every set of wins was tried)."""
+    rows = [
+        (2402, "WFM", "GER", D),
+        (2070, "", "FID", D),
+        (2615, "IM", "NED", D),
+        (2582, "CM", "GER", W),
+        (2341, "CM", "HUN", W),
+        (2433, "WCM", "IND", D),
+        (2365, "CM", "GER", L),
+        (2388, "WFM", "ESP", D),
+        (2276, "GM", "FID", W),
+        (2306, "", "GER", W),
+        (2364, "GM", "HUN", W),
+    ]
+    event = Event(11, EventKind.SWISS, "GER")
+    applicant = Applicant("NED", "")
+
+    every_game = evaluate(NormTitle.IM, applicant, event, rounds(rows))
+    assert [r.code for r in every_game.failed] == ["title_holders", "norm_titles"]
+    verdict = best_selection(NormTitle.IM, applicant, event, rounds(rows))
+    assert verdict.passed
+    assert verdict.ignored_rounds == (5, 10)
+    assert (len(verdict.games), verdict.points, verdict.average) == (9, Fraction(11, 2), 2388)
+    assert (verdict.percent, verdict.performance) == (61, 2468)
+
+
+def test_a_long_event_far_from_a_norm_is_not_searched_without_end():
+    """30 wins against GMs rated 2500: with every opponent English no selection adds a
+    federation (§1.4.3), and with two foreigners the 3/5 cap of §1.4.4 cannot be met on 9
+    games or more; the search of selections stops within MAX_SELECTIONS."""
+    event = Event(30, EventKind.SWISS, "ENG")
+    english = [(2500, "GM", "ENG", W)] * 30
+    two_foreign = [(2500, "GM", "GER", W), (2500, "GM", "FRA", W), *english[:28]]
+
+    alone = gm(english, event=event)
+    assert [r.code for r in alone.failed] == ["federations", "own_federation", "one_federation"]
+    capped = gm(two_foreign, event=event)
+    assert [r.code for r in capped.failed] == ["own_federation", "one_federation"]
+    assert (alone.ignored_rounds, capped.ignored_rounds, len(capped.games)) == ((), (), 30)
