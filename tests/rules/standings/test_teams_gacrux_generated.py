@@ -1,4 +1,4 @@
-"""Differential test: our team tie-breaks against Gacrux on the 336 generated team Swiss events.
+"""Differential test: our team tie-breaks against Gacrux on the 360 generated team Swiss events.
 
 The tournaments are ``tests/data/team-swiss/generated/tournaments.tar.xz`` (every ``192`` team
 type, 4–30 teams, 2–10 boards, line-ups with reserves and empty boards (``300``), absences,
@@ -95,7 +95,7 @@ def disagreements(name: str) -> dict[str, list[str]]:
 
 
 NAMES = sorted(_reference())
-#: The sample of the normal suite: every twelfth event (28 of 336, every team type).
+#: The sample of the normal suite: every twelfth event (30 of 360, every team type).
 SAMPLE = NAMES[::12]
 
 
@@ -111,7 +111,7 @@ def test_every_generated_team_swiss_event_agrees_with_gacrux(name):
 
 
 def test_reference_holds_every_generated_event_and_code():
-    assert len(NAMES) == 336
+    assert len(NAMES) == 360
     assert set(NAMES) == set(_files())
     for name, case in _reference().items():
         assert set(case["values"]) | set(case["failed"]) == set(MAIN + ALONE), name
