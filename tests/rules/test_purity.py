@@ -166,6 +166,7 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/pairing/teams.py",
         "rules/pairing/team_swiss/engine.py",
         "rules/standings/__init__.py",
+        "rules/standings/teams/__init__.py",
         "rules/files/trf/__init__.py",
         "rules/files/h9.py",
         "rules/files/turnering.py",
