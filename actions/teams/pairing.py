@@ -19,9 +19,11 @@ from django.utils.translation import gettext as _
 
 from actions.teams.line_ups import save_line_up
 from players.models import Player
+from rules.pairing import team_swiss
 from rules.pairing.teams import Match, scheveningen, team_colours, team_schedule
 from tournaments.enums import PairingSystem, Seeding
 from tournaments.models import Game, LineUp, Registration, Round, Team, TeamMatch, Tournament
+from tournaments.queries.team_pairing import team_swiss_state
 from tournaments.queries.teams import default_line_up, line_up_players
 
 #: (first team's number, second's) per match, and the number of the team with the bye.
@@ -62,10 +64,15 @@ def pair_team_round(round_: Round) -> list[tuple[Player, Player | None, str]]:
 
 
 def swiss_matches(tournament: Tournament, number: int) -> Pairs:
-    """The team Swiss (C.04.6) pairing of round ``number``: the engine's matches."""
-    raise ValidationError(
-        _("The team Swiss pairing (FIDE C.04.6) is not available yet: pair this round by hand.")
-    )
+    """The team Swiss (C.04.6) pairing of round ``number``: the engine's matches (the
+    first-named team has White on board 1), and the team with the PAB."""
+    result = team_swiss.pair_team_round(team_swiss_state(tournament, number))
+    if not result.ok:
+        raise ValidationError(
+            _("No pairing of round %(round)d satisfies the absolute criteria: %(why)s")
+            % {"round": number, "why": result.message}
+        )
+    return list(result.pairs), result.bye
 
 
 def _game(
