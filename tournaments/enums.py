@@ -65,6 +65,10 @@ KNOCKOUT_SETTINGS = (
     "knockout_armageddon",
 )
 
+TEAM_ROUND_ROBINS = frozenset(
+    {PairingSystem.TEAM_ROUND_ROBIN, PairingSystem.TEAM_DOUBLE_ROUND_ROBIN}
+)
+
 #: A team tournament's settings, in the model's order (``Tournament.team_*``).
 TEAM_SETTINGS = (
     "team_boards",
