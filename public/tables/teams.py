@@ -10,9 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from public.tables.columns import PriorityMixin, key
 from public.tables.event import colour_html
-from public.tables.tournaments import NUM, PointsColumn, TiebreakColumn
-from rules.standings import TieBreak
+from public.tables.tournaments import NUM, PointsColumn
+from rules.standings import format_value
+from web.points import localized
 from web.tables import BaseTable, PlayerColumn, player_link
+from web.tiebreak_names import describe_team
 
 
 class TeamColumn(tables.Column):
@@ -42,6 +44,17 @@ class SlugTableMixin:
         super().__init__(*args, **kwargs)
 
 
+class TeamTiebreakColumn(tables.Column):
+    """One team tie-break's values, headed by its code with its name as a tooltip."""
+
+    def __init__(self, tb, index: int):
+        header = format_html('<abbr title="{}">{}</abbr>', describe_team(tb), tb.code)
+        super().__init__(verbose_name=header, accessor=f"tb{index}", default="–", attrs=NUM)
+
+    def render(self, value) -> str:
+        return localized(format_value(value))
+
+
 class TeamStandingsTable(SlugTableMixin, PriorityMixin, BaseTable):
     """Team standings: place, number, team, matches played, match and game points, then the
     tie-breaks in order."""
@@ -58,8 +71,8 @@ class TeamStandingsTable(SlugTableMixin, PriorityMixin, BaseTable):
     class Meta(BaseTable.Meta):
         orderable = False
 
-    def __init__(self, rows, *, slug: str, tiebreaks: tuple[TieBreak, ...] = ()):
-        extra = [(f"tb{i}", TiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
+    def __init__(self, rows, *, slug: str, tiebreaks: tuple = ()):
+        extra = [(f"tb{i}", TeamTiebreakColumn(tb, i)) for i, tb in enumerate(tiebreaks)]
         super().__init__(rows, slug=slug, extra_columns=extra)
         self.sequence = [
             "place",

@@ -30,11 +30,11 @@ from public.tables.teams import (
 from public.views.downloads import CsvMixin
 from public.views.event import TournamentPageMixin
 from ratings.queries.tournaments import team_ratings
-from tournaments.enums import PairingSystem
 from tournaments.queries import team_event as reads
 from tournaments.queries import team_players
 from web.params import parse_int, parse_text
 from web.points import format_points
+from web.tiebreak_names import describe_team
 
 
 class TeamPageMixin(TournamentPageMixin):
@@ -77,19 +77,20 @@ class AfterRoundMixin(CsvMixin, TeamPageMixin):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         after = self.after_round()
-        rows = reads.standings_rows(self.event, after)
+        rows, tiebreaks = reads.ranked(self.event, after)
         latest = not parse_text(self.request.GET.get("round"))
         context.update(
             page_title=self.page_title,
             after_round=after,
             round_choices=range(1, self.event.completed + 1),
-            table=self.table(rows, after),
+            table=self.table(rows, after, tiebreaks),
+            legend=[(tb.code, describe_team(tb)) for tb in tiebreaks],
             live=latest and self.event.live,
             csv_url=reverse(f"tournaments:{self.page}_csv", args=[self.object.slug]),
         )
         return context
 
-    def table(self, rows, after: int):
+    def table(self, rows, after: int, tiebreaks):
         raise NotImplementedError
 
 
@@ -101,8 +102,23 @@ class TeamStandingsView(AfterRoundMixin, DetailView):
     page_title = gettext_lazy("Team standings")
     file_part = "team-standings"
 
-    def table(self, rows, after):
-        return TeamStandingsTable(rows, slug=self.object.slug)
+    def table(self, rows, after, tiebreaks):
+        return TeamStandingsTable(
+            [
+                {
+                    "place": row.place,
+                    "number": row.number,
+                    "team": row.team,
+                    "played": row.played,
+                    "match_points": row.match_points,
+                    "game_points": row.game_points,
+                    **{f"tb{i}": value for i, value in enumerate(row.tiebreaks)},
+                }
+                for row in rows
+            ],
+            slug=self.object.slug,
+            tiebreaks=tiebreaks,
+        )
 
 
 class LiveTeamStandingsView(TeamStandingsView):
@@ -119,18 +135,13 @@ class TeamCrosstableView(AfterRoundMixin, DetailView):
     page_title = gettext_lazy("Team crosstable")
     file_part = "team-crosstable"
 
-    def table(self, rows, after):
-        round_robin = self.object.pairing_system in {
-            PairingSystem.TEAM_ROUND_ROBIN,
-            PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
-            PairingSystem.SCHEVENINGEN,
-        }
+    def table(self, rows, after, tiebreaks):
         return TeamCrosstableTable(
             reads.crosstable_rows(self.event, rows, after),
             slug=self.object.slug,
             size=len(rows),
             rounds=after,
-            round_robin=round_robin,
+            round_robin=reads.is_round_robin(self.object),
         )
 
 

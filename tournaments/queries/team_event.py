@@ -23,7 +23,14 @@ from fractions import Fraction
 from players.models import Player
 from rules.pairing.teams import MatchScore, forfeited_match, pab_score
 from rules.standings import half_points
-from tournaments.enums import RATED_RESULTS, RoundStatus, TeamMatchOutcome
+from rules.standings import teams as standings
+from tournaments.enums import (
+    RATED_RESULTS,
+    PairingSystem,
+    RoundStatus,
+    TeamMatchOutcome,
+    TeamPrimaryScore,
+)
 from tournaments.models import Game, Team, TeamMatch, TeamMember, Tournament
 
 #: A game's result (TRF codes, White first) as ``match_score`` reads a board from White's side.
@@ -323,39 +330,96 @@ class StandingRow:
     place: str
     number: int
     team: Team
-    match_points: int
+    match_points: Fraction
     game_points: Fraction
     played: int
     tiebreaks: tuple = ()
 
 
+#: The team formats whose pairings are fixed in advance (C.07 Art. 15.2).
+_ROUND_ROBINS = frozenset(
+    {
+        PairingSystem.TEAM_ROUND_ROBIN,
+        PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
+        PairingSystem.SCHEVENINGEN,
+    }
+)
+
+
+def is_round_robin(tournament: Tournament) -> bool:
+    return tournament.pairing_system in _ROUND_ROBINS
+
+
+def standings_input(event: TeamEvent, after_round: int) -> standings.TeamTournament:
+    """The event as the pure team standings read it: the complete matches up to
+    ``after_round`` (a whole-match forfeit as every board forfeited, the PAB as a bye; a team
+    without a match in a round is absent there)."""
+    tournament = event.tournament
+    boards = tournament.team_boards or 2
+    matches, byes = [], []
+    for round_number in range(1, after_round + 1):
+        for line in event.rounds.get(round_number, ()):
+            if not line.complete:
+                continue
+            first = event.number_of(line.first)
+            if line.second is None:
+                byes.append(standings.TeamBye(round_number, first, "PAB"))
+                continue
+            if line.forfeited:
+                games = standings.forfeited_games(boards, absent=_ABSENT[line.match.outcome])
+            else:
+                games = tuple(
+                    standings.BoardGame(
+                        b.board,
+                        b.first_player.pk if b.first_player else None,
+                        b.second_player.pk if b.second_player else None,
+                        b.result,
+                    )
+                    for b in line.boards
+                )
+            matches.append(
+                standings.TeamMatch(round_number, first, event.number_of(line.second), games)
+            )
+    pab_game = tournament.team_pab_game_points
+    return standings.TeamTournament(
+        teams=tuple(standings.Team(number, team.name) for number, team in event.teams.items()),
+        boards=boards,
+        rounds=max(tournament.rounds_planned, max(event.rounds, default=0), after_round, 1),
+        matches=tuple(matches),
+        byes=tuple(byes),
+        scoring=standings.TeamScoring(
+            match=tournament.match_points,
+            pab_match=tournament.team_pab_match_points,
+            pab_game=None if pab_game is None else Fraction(pab_game),
+        ),
+        round_robin=is_round_robin(tournament),
+        primary="GP" if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS else "MP",
+    )
+
+
+def ranked(event: TeamEvent, after_round: int) -> tuple[list[StandingRow], tuple]:
+    """The teams ranked after ``after_round`` by :func:`rules.standings.teams.team_standings`:
+    the primary score (match or game points), then the format's team tie-breaks of C.07;
+    teams equal in everything share the place ("3–4"). Also the tie-breaks used."""
+    table = standings.team_standings(standings_input(event, after_round), after_round=after_round)
+    rows = [
+        StandingRow(
+            row.label,
+            row.team.number,
+            event.teams[row.team.number],
+            row.match_points,
+            row.game_points,
+            row.matches,
+            row.tiebreaks,
+        )
+        for row in table.rows
+    ]
+    return rows, table.tiebreaks
+
+
 def standings_rows(event: TeamEvent, after_round: int) -> list[StandingRow]:
-    """The teams ranked after ``after_round``: by the primary score (match or game points),
-    then the other one; teams equal on both share the place ("3–4")."""
-    records = team_records(event, after_round)
-    game_first = event.tournament.team_primary_score == "game"
-    totals = []
-    for number, team in event.teams.items():
-        mp = sum(r.match_points for r in records[number])
-        gp = sum((r.game_points for r in records[number]), Fraction(0))
-        played = sum(1 for r in records[number] if not r.bye)
-        totals.append((number, team, mp, gp, played))
-
-    def key(row):
-        return (row[3], row[2]) if game_first else (row[2], row[3])
-
-    totals.sort(key=lambda row: (tuple(-v for v in key(row)), row[0]))
-    rows = []
-    index = 0
-    while index < len(totals):
-        end = index
-        while end + 1 < len(totals) and key(totals[end + 1]) == key(totals[index]):
-            end += 1
-        place = str(index + 1) if end == index else f"{index + 1}–{end + 1}"
-        for number, team, mp, gp, played in totals[index : end + 1]:
-            rows.append(StandingRow(place, number, team, mp, gp, played))
-        index = end + 1
-    return rows
+    """The rows of :func:`ranked`."""
+    return ranked(event, after_round)[0]
 
 
 def crosstable_rows(event: TeamEvent, rows: list[StandingRow], after_round: int) -> list[dict]:

@@ -27,23 +27,28 @@ def test_team_standings(client, league):
     response = _get(client, "team_standings")
 
     assert response.status_code == 200
-    assert tables(response.content)[0]["head"] == [["Place", "No.", "Team", "Matches", "MP", "GP"]]
+    # a team round robin's tie-breaks (C.07): the other score, direct encounter, opponents'
+    # match points × own game points, board count
+    assert tables(response.content)[0]["head"] == [
+        ["Place", "No.", "Team", "Matches", "MP", "GP", "MPVGP", "DE", "EMGSB", "BC"]
+    ]
     assert body_rows(response.content) == [
-        ["1", "1", "Alpha", "3", "5", "4"],
-        ["2", "3", "Charlie", "3", "3", "3½"],
-        ["3", "2", "Bravo", "3", "3", "3"],
-        ["4", "4", "Delta", "3", "1", "1½"],
+        ["1", "1", "Alpha", "3", "5", "4", "4.0", "0", "9.0", "5.0"],
+        ["2", "3", "Charlie", "3", "3", "3½", "3.5", "0", "9.5", "5.5"],
+        ["3", "2", "Bravo", "3", "3", "3", "3.0", "0", "7.0", "5.0"],
+        ["4", "4", "Delta", "3", "1", "1½", "1.5", "0", "5.5", "2.5"],
     ]
     html = response.content.decode()
     assert 'href="/tournaments/league/teams/3/"' in html
     assert "Team standings after round 3" in html
+    assert '<abbr title="Opponents&#x27; match points × own game points">EMGSB</abbr>' in html
     assert "every 5s" not in html  # every result is in: no polling
 
 
 def test_team_standings_after_a_round_and_past_the_last(client, league):
     after_one = _get(client, "team_standings", query="?round=1")
 
-    assert body_rows(after_one.content) == [
+    assert [row[:6] for row in body_rows(after_one.content)] == [
         ["1", "3", "Charlie", "1", "2", "2"],
         ["2", "1", "Alpha", "1", "2", "1½"],
         ["3", "4", "Delta", "1", "0", "½"],
@@ -57,11 +62,11 @@ def test_team_standings_csv(client, league):
 
     assert response["Content-Disposition"] == 'attachment; filename="league-team-standings.csv"'
     assert response.content.decode().splitlines() == [
-        "Place,No.,Team,Matches,MP,GP",
-        "1,1,Alpha,3,5,4.0",
-        "2,3,Charlie,3,3,3.5",
-        "3,2,Bravo,3,3,3.0",
-        "4,4,Delta,3,1,1.5",
+        "Place,No.,Team,Matches,MP,GP,MPVGP,DE,EMGSB,BC",
+        "1,1,Alpha,3,5,4.0,4.0,0,9.0,5.0",
+        "2,3,Charlie,3,3,3.5,3.5,0,9.5,5.5",
+        "3,2,Bravo,3,3,3.0,3.0,0,7.0,5.0",
+        "4,4,Delta,3,1,1.5,1.5,0,5.5,2.5",
     ]
 
 
