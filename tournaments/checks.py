@@ -10,7 +10,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS, TEAM_SYSTEMS
 
-__all__ = ["FORMAT_GAMES", "check_slug_and_list", "check_team_settings"]
+__all__ = ["FORMAT_GAMES", "GO_TEAM_BOARDS", "check_slug_and_list", "check_team_settings"]
+
+#: The most boards of a go team match: Pairgoth's teams have 2 to 5 players.
+GO_TEAM_BOARDS = 5
 
 
 def check_slug_and_list(tournament: Any) -> None:
@@ -45,6 +48,13 @@ def check_team_settings(tournament: Any) -> None:
     if is_team and not tournament.team_boards:
         raise ValidationError(
             {"team_boards": _("A team competition needs the number of boards per match.")}
+        )
+    if is_team and tournament.game == "go" and (tournament.team_boards or 0) > GO_TEAM_BOARDS:
+        raise ValidationError(
+            {
+                "team_boards": _("A go team match has 2 to %(most)d boards.")
+                % {"most": GO_TEAM_BOARDS}
+            }
         )
     if not is_team and tournament.team_boards:
         raise ValidationError({"team_boards": _("Boards per match are for the team formats only.")})
