@@ -107,7 +107,7 @@ class TournamentStatus(models.TextChoices):
 #: Slugs taken by the tournament URLs themselves (``/tournaments/<first segment>/``): no
 #: tournament may have one, however it is made (form, admin, TRF import) or changed. A test
 #: checks the list against the URL configuration.
-RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games", "clubs"})
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "my-teams", "games", "clubs"})
 
 #: The default of ``CLUBRATING_MAX_ROUNDS``, the most rounds a tournament may plan
 #: (:func:`tournaments.limits.max_rounds`): a double round robin of 26 players.
