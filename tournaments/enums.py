@@ -68,6 +68,8 @@ KNOCKOUT_SETTINGS = (
 TEAM_ROUND_ROBINS = frozenset(
     {PairingSystem.TEAM_ROUND_ROBIN, PairingSystem.TEAM_DOUBLE_ROUND_ROBIN}
 )
+#: Team formats whose rounds follow from their teams (round robins) or boards (Scheveningen).
+ROUNDS_FROM_TEAMS = TEAM_ROUND_ROBINS | {PairingSystem.SCHEVENINGEN}
 
 #: A team tournament's settings, in the model's order (``Tournament.team_*``).
 TEAM_SETTINGS = (
