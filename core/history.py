@@ -227,17 +227,14 @@ def _values(action: str, params: dict[str, Any]) -> dict[str, Any]:
         values["names"] = ", ".join(values["names"]) or "–"
     if "black" in values and values["black"] is None:
         values["black"] = gettext("bye")
-    if "kind" in values:
-        values["kind"] = _choice(ByeKind, values["kind"])
+    for key, enum in (("kind", ByeKind), ("role", InvitationRole), ("outcome", TeamMatchOutcome)):
+        if key in values:
+            values[key] = _choice(enum, values[key])
     for key in ("rating", "grade"):
         if key in values:
             values[key] = _dash(values[key])
-    if "role" in values:
-        values["role"] = _choice(InvitationRole, values["role"])
     if "total" in values:
         values["total"] = _amount(values["total"])
-    if "outcome" in values:
-        values["outcome"] = _choice(TeamMatchOutcome, values["outcome"])
     if action == A.TOURNAMENT_STATUS_CHANGED:
         values["before"] = _choice(TournamentStatus, values["before"])
         values["after"] = _choice(TournamentStatus, values["after"])

@@ -37,7 +37,7 @@ from core.invitation_tokens import entry_token_matches, token_matches, withdraw_
 from events.models import ClubGames, Event
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
-from tournaments.enums import RoundStatus
+from tournaments.enums import RoundStatus, TournamentStatus
 from tournaments.models import Game, Registration, Team, Tournament
 
 #: Game results a player may report (played games only: forfeits and byes are the arbiter's).
@@ -217,10 +217,25 @@ def can_report_result(user: User, game: Game) -> bool:
 def can_captain(user: User, team: Team) -> bool:
     """Submit ``team``'s line-ups: its captain's account (``Team.captain``'s
     ``Player.account``), or the tournament's arbiters and organisers, or staff."""
-    if team.captain_id is not None and _active(user) and not is_system(user):
-        if Player.objects.filter(pk=team.captain_id, account=user).exists():
-            return True
+    if (
+        team.captain_id is not None
+        and _active(user)
+        and not is_system(user)
+        and Player.objects.filter(pk=team.captain_id, account=user).exists()
+    ):
+        return True
     return can_arbitrate(user, team.tournament)
+
+
+def captains_teams(user: User) -> bool:
+    """Whether ``user``'s player captains a team of a tournament not finished ("My teams")."""
+    if not _active(user) or is_system(user):
+        return False
+    return (
+        Team.objects.filter(captain__account=user)
+        .exclude(tournament__status=TournamentStatus.FINISHED)
+        .exists()
+    )
 
 
 def can_report_results(user: User) -> bool:

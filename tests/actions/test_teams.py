@@ -14,6 +14,7 @@ from actions.registrations import withdraw_player
 from actions.rounds import pair_next_round, publish_round
 from actions.teams.line_ups import submit_line_up
 from actions.teams.rosters import add_team, set_roster, update_team
+from actions.tournaments import create_tournament, update_tournament
 from core.enums import AuditAction
 from core.models import AuditEntry
 from core.roles import SYSTEM
@@ -257,3 +258,41 @@ def test_submitting_the_same_line_up_again_records_nothing(league):
 
     assert snapshot() == before
     assert TeamMember.objects.filter(team=a).count() == 5
+
+
+def test_the_boards_per_match_cannot_change_once_a_round_is_paired():
+    tournament, _teams = team_tournament(teams=2, boards=2, system="team_double_round_robin")
+    pair_next_round(actor=SYSTEM, tournament=tournament)
+    tournament.refresh_from_db()
+    before = snapshot()
+
+    with pytest.raises(ValidationError, match="cannot change once a round has been paired"):
+        update_tournament(actor=SYSTEM, tournament=tournament, changes={"team_boards": 3})
+
+    assert snapshot() == before
+    # The rounds follow from the teams: a change of the points leaves them alone.
+    update_tournament(actor=SYSTEM, tournament=tournament, changes={"team_match_win": 3})
+    tournament.refresh_from_db()
+    assert (tournament.team_match_win, tournament.rounds_planned) == (3, 2)
+
+
+def test_a_team_format_needs_its_boards_and_an_individual_one_has_none():
+    with pytest.raises(ValidationError, match="needs the number of boards per match"):
+        create_tournament(
+            actor=SYSTEM,
+            name="No boards",
+            start_date=datetime.date(2026, 3, 1),
+            end_date=datetime.date(2026, 3, 1),
+            pairing_system="team_swiss",
+            rounds_planned=5,
+        )
+    with pytest.raises(ValidationError, match="for the team formats only"):
+        create_tournament(
+            actor=SYSTEM,
+            name="Boards",
+            start_date=datetime.date(2026, 3, 1),
+            end_date=datetime.date(2026, 3, 1),
+            pairing_system="swiss_dutch",
+            rounds_planned=5,
+            team_boards=4,
+        )

@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 
 from players.models import Player
 from rules.pairing.teams import MatchScore, forfeited_match, match_score, pab_score
+from rules.standings.tables import half_points
 from tournaments.enums import RoundStatus, TeamMatchOutcome
 from tournaments.models import (
     Game,
@@ -217,6 +218,11 @@ class TeamRow:
     match_points: int = 0
     game_points: Fraction = Fraction(0)
     results: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def game_points_text(self) -> str:
+        """Game points as score sheets write them (``2½``)."""
+        return half_points(self.game_points) or str(float(self.game_points))
 
 
 def team_standings(tournament: Tournament) -> list[TeamRow]:
