@@ -7,7 +7,8 @@ Pure package: standard library plus the pure :mod:`rules.ratings.fide` (tables 8
 :mod:`~rules.standings.tiebreaks`, :mod:`~rules.standings.performance` (rating tie-breaks) and
 :mod:`~rules.standings.mcmahon` (the values), :mod:`~rules.standings.ranking` (the ordered
 standings) and :mod:`~rules.standings.tables` (progress table, crosstable). Every public name
-is importable from :mod:`rules.standings`.
+is importable from :mod:`rules.standings`. Team events (match and game points, the team
+tie-breaks, board prizes) are the subpackage :mod:`rules.standings.teams`.
 
 Rules implemented: FIDE C.07 "Play-Off and Tie-Break Regulations" applied from 1 March 2026
 (``edition="2026"``, the default). ``edition="2024"`` gives the text applied from

@@ -20,6 +20,18 @@ from rules.files.trf.records import TrfFile
 #: Team colour types of record ``192`` (C.04.6 1.7): Type A, Type B or no colour preference.
 COLOUR_TYPES = ("A", "B", None)
 
+#: Record ``192`` codes of team round robins (the TRF-2026 code table as FIDE's tie-break
+#: checker lists it): not team Swiss types, but team files all the same.
+TEAM_ROUND_ROBIN_CODES = frozenset(
+    {
+        "FIDE_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_DOUBLEROUNDROBIN",
+        "BERGER_TEAM_ROUNDROBIN",
+        "BERGER_TEAM_DOUBLEROUNDROBIN",
+        "CUSTOM_TEAM_ROUNDROBIN",
+    }
+)
+
 _TEAM_CODE_RE = re.compile(
     r"^FIDE_TEAM(?:_TYPE(?P<colour>[AB]))?(?:_(?P<scores>MP_GP|GP_MP|MP|GP))?(?P<baku>_BAKU)?$"
 )

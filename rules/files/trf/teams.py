@@ -43,6 +43,7 @@ from rules.files.trf.limits import DEFAULT_LIMITS, TrfLimits, decode_trf
 from rules.files.trf.reader import parse_trf
 from rules.files.trf.records import TrfError
 from rules.files.trf.team_records import (
+    TEAM_ROUND_ROBIN_CODES,
     AbnormalPoints,
     LineUp,
     MatchPointSystem,
@@ -345,7 +346,8 @@ class _TeamReader:
                 raise TrfError(lineno, col, f"{what} {tpn} has no team record (310)")
         self._check_lineups()
         code = members.headers.get("192", "")
-        if "TEAM" in code and TeamType.from_code(code) is None:
+        known_code = TeamType.from_code(code) is not None or code in TEAM_ROUND_ROBIN_CODES
+        if "TEAM" in code and not known_code:
             raise TrfError(
                 self.seen.get("192", 1), 5, f"192: unknown team tournament type {code!r}"
             )

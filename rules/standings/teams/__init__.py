@@ -31,6 +31,7 @@ from rules.standings.teams.model import (
     TeamTournament,
     forfeited_games,
 )
+from rules.standings.teams.prizes import PRIZE_ORDERS, BoardPrizeRow, board_prizes
 from rules.standings.teams.ranking import (
     TeamRow,
     TeamStandings,
@@ -39,8 +40,10 @@ from rules.standings.teams.ranking import (
 )
 
 __all__ = [
+    "PRIZE_ORDERS",
     "TEAM_PRESETS",
     "BoardGame",
+    "BoardPrizeRow",
     "MatchPoints",
     "Team",
     "TeamBye",
@@ -51,6 +54,7 @@ __all__ = [
     "TeamStandings",
     "TeamTieBreak",
     "TeamTournament",
+    "board_prizes",
     "forfeited_games",
     "parse_team_tiebreak",
     "parse_team_tiebreaks",

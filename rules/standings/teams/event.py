@@ -11,7 +11,8 @@ How a round scores (the reference checker reads a TRF the same way):
   0 : 0 (every board a double forfeit) is a loss for both. A match is *played* when at least
   one board was played over the board; a match won only by forfeits is an unplayed win.
 - The PAB (``P``) is played, without an opponent: the scoring's PAB match and game points.
-- An absent team (``Z``): nothing.
+- An absent team (``Z``): nothing. A full- or half-point bye (``W``, ``D``, not played): a won
+  or drawn match's match points, every board's or half the boards' game points.
 - A round is a voluntarily unplayed round (VUR, Art. 16.1) when it is not played and not won.
 
 The boards of a round without a match played over the board (byes, absences, forfeited
@@ -96,10 +97,7 @@ class _TeamEvent:
         pab_mp, pab_gp = tournament.scoring.pab(self.size)
         for bye in tournament.byes:
             if bye.round <= after_round:
-                if bye.kind == "PAB":
-                    rounds[bye.team][bye.round] = self._unplayed(None, "P", pab_mp, pab_gp)
-                else:
-                    rounds[bye.team][bye.round] = self._absent()
+                rounds[bye.team][bye.round] = self._bye(bye.kind, pab_mp, pab_gp)
         self.rounds: dict[int, list[_TeamRound]] = {
             n: [rs.get(r) or self._absent() for r in range(1, after_round + 1)]
             for n, rs in rounds.items()
@@ -159,6 +157,15 @@ class _TeamEvent:
             _Board(b, board_points, "w", played, vur, False) for b in range(1, self.size + 1)
         )
         return _TeamRound(opponent, "w", played, code, mp, gp, boards)
+
+    def _bye(self, kind: str, pab_mp: Fraction, pab_gp: Fraction) -> _TeamRound:
+        if kind == "PAB":
+            return self._unplayed(None, "P", pab_mp, pab_gp)
+        if kind == "full":
+            return self._unplayed(None, "W", self._mp("W"), Fraction(self.size))
+        if kind == "half":
+            return self._unplayed(None, "D", self._mp("D"), Fraction(self.size, 2))
+        return self._absent()
 
     def _absent(self) -> _TeamRound:
         return self._unplayed(None, "Z", Fraction(0), Fraction(0))

@@ -40,8 +40,10 @@ BOARD_RESULTS: dict[str, tuple[str, str]] = {
     "--": ("-", "-"),
 }
 #: ``PAB``: the pairing-allocated bye (a drawn match by default); ``absent``: a team not paired
-#: in the round (no points, a voluntarily unplayed round, C.07 16.1).
-BYE_KINDS = ("PAB", "absent")
+#: in the round (no points, a voluntarily unplayed round, C.07 16.1); ``full`` and ``half``: a
+#: full- or half-point bye the regulations allow (TRF ``240 F``/``240 H``: a won or drawn match
+#: with every board's or half the boards' game points).
+BYE_KINDS = ("PAB", "absent", "full", "half")
 PRIMARY_SCORES = ("MP", "GP")
 
 
@@ -104,7 +106,8 @@ class TeamMatch:
 
 @dataclass(frozen=True)
 class TeamBye:
-    """A round a team has no match: the pairing-allocated bye (``PAB``) or ``absent``."""
+    """A round a team has no match: the pairing-allocated bye (``PAB``), ``absent``, or a
+    ``full``- or ``half``-point bye."""
 
     round: int
     team: int

@@ -165,6 +165,8 @@ def _sssc(ev: _TeamEvent, tb: TeamTieBreak, primary: str) -> dict[int, Value]:
     boards = ev.maxboard or ev.size
     win = ev.match_points.win
     divisor = math.floor(win * ev.k / boards) if kind == MP else math.floor(ev.k * boards / win)
+    if divisor == 0:  # fewer rounds than half the boards: the checker divides by zero
+        return dict.fromkeys(ev.rounds)
     other = ev.score(_other(kind))
     out: dict[int, Value] = {}
     for n in ev.rounds:

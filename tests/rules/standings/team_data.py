@@ -3,11 +3,9 @@
 :func:`generated_cases` builds the seeded random team tournaments of
 ``tests/data/gacrux-teams/`` (round robins single and double, Swiss with a PAB, board forfeits,
 whole-match forfeits, absent teams, 2–10 boards, 2/1/0 and 3/1/0 match points, match- or
-game-point primary scores); :func:`team_trf` writes one as the TRF-2026 team file Gacrux read:
-``001`` players with their games, ``310`` teams with their rosters, ``320`` the PAB's match and
-game points, ``240`` the teams absent (zero-point byes), ``162``/``362`` the game and match
-scores, ``192`` the type and ``212`` the primary score. The writer is the test's own until the
-project's TRF team writer is merged; it writes only what Gacrux reads.
+game-point primary scores); :func:`team_file` turns one into a parsed TRF-2026 team file and
+:func:`team_trf` writes it with the project's writer (:func:`rules.files.trf.teams.write_team_trf`):
+the file Gacrux read.
 """
 
 from __future__ import annotations
@@ -17,7 +15,24 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.files.trf.records import (
+    BLANK_ROUND,
+    PlayerRecord,
+    RoundEntry,
+    TrfFile,
+    computed_points,
+)
+from rules.files.trf.team_records import (
+    MatchPointSystem,
+    TeamPab,
+    TeamRecord,
+    TeamTrfFile,
+    TeamType,
+)
+from rules.files.trf.team_records import TeamBye as TrfTeamBye
+from rules.files.trf.teams import write_team_trf
 from rules.pairing.teams import MatchPoints, team_schedule
+from rules.scoring import PointSystem
 from rules.standings.teams import (
     BoardGame,
     Team,
@@ -192,88 +207,71 @@ def generated_cases() -> dict[str, TeamTournament]:
 
 # --------------------------------------------------------------------------- the TRF
 
-_PLAYER_CODES = {"1": Fraction(1), "=": Fraction(1, 2), "+": Fraction(1)}
 
-
-def _points(value: Fraction) -> str:
-    return f"{float(value):4.1f}"
-
-
-def _score_record(tag: str, points: dict[str, Fraction]) -> str:
-    return tag + " " + "".join(f" {sym}{_points(pts)}   " for sym, pts in points.items())
+def team_file(tournament: TeamTournament, name: str) -> TeamTrfFile:
+    """``tournament`` as a parsed TRF-2026 team file: the members' ``001`` games (White on the
+    first-named team's odd boards), ``310`` rosters, ``240 Z`` absences, ``320`` the PAB with
+    its match and game points, ``362`` the match points; ``192`` the type, ``212`` the primary
+    score, ``222`` a time control (so that Gacrux reads the file as TRF-2026)."""
+    t = tournament
+    players = {
+        p.number: PlayerRecord(tpn=p.number, name=p.name, sex="m", rating=p.rating or 0)
+        for team in t.teams
+        for p in team.players
+    }
+    for p in players.values():
+        p.rounds = [BLANK_ROUND] * t.rounds
+    for m in t.matches:
+        for g in m.games:
+            for side, (me, other) in enumerate(((g.first, g.second), (g.second, g.first))):
+                if me is not None:
+                    white = (g.board % 2 == 1) == (side == 0)
+                    players[me].rounds[m.round - 1] = RoundEntry(
+                        other, "w" if white else "b", g.codes[side]
+                    )
+    for p in players.values():
+        p.points = float(computed_points(p, PointSystem()))
+        while p.rounds and p.rounds[-1].is_blank:
+            p.rounds.pop()
+    if t.round_robin:
+        double = t.rounds >= 2 * (len(t.teams) - 1)
+        kind = "FIDE_TEAM_DOUBLEROUNDROBIN" if double else "FIDE_TEAM_ROUNDROBIN"
+    else:
+        kind = TeamType(primary=t.primary, secondary="GP" if t.primary == "MP" else "MP").code
+    headers = {
+        "012": name,
+        "042": "2026/06/01",
+        "092": "Team round robin" if t.round_robin else "Team Swiss",
+        "192": kind,
+        "212": f"PTS:{t.primary}",
+        "222": "5400+30",
+    }
+    rows = {row.team.number: row for row in team_standings(t, ()).rows}
+    pab_teams = {bye.round: bye.team for bye in t.byes if bye.kind == "PAB"}
+    pab_mp, pab_gp = t.scoring.pab(t.boards)
+    points = t.scoring.match
+    return TeamTrfFile(
+        members=TrfFile(headers=headers, players=list(players.values()), total_rounds=t.rounds),
+        teams=[
+            TeamRecord(
+                tpn=team.number,
+                name=team.name,
+                members=[p.number for p in team.players],
+                match_points=rows[team.number].match_points,
+                game_points=rows[team.number].game_points,
+            )
+            for team in t.teams
+        ],
+        byes=[TrfTeamBye("Z", bye.round, bye.team) for bye in t.byes if bye.kind == "absent"],
+        pab=TeamPab(pab_mp, pab_gp, [pab_teams.get(r) for r in range(1, max(pab_teams) + 1)])
+        if pab_teams
+        else None,
+        match_point_system=MatchPointSystem(
+            Fraction(points.win), Fraction(points.draw), Fraction(points.loss)
+        ),
+    )
 
 
 def team_trf(tournament: TeamTournament, name: str) -> str:
-    """The TRF-2026 team file of ``tournament`` as Gacrux read it."""
-    t = tournament
-    entries: dict[int, dict[int, str]] = {p.number: {} for team in t.teams for p in team.players}
-    for m in t.matches:
-        for g in m.games:
-            codes = g.codes
-            players = (g.first, g.second)
-            for side in (0, 1):
-                me, other = players[side], players[1 - side]
-                if me is None:
-                    continue
-                white = (g.board % 2 == 1) == (side == 0)
-                entries[me][m.round] = f"{other or 0:4d} {'w' if white else 'b'} {codes[side]}"
-    points = t.scoring.match
-    pab_mp, pab_gp = t.scoring.pab(t.boards)
-    if t.round_robin:
-        kind = (
-            "FIDE_TEAM_DOUBLEROUNDROBIN"
-            if t.rounds >= 2 * (len(t.teams) - 1)
-            else "FIDE_TEAM_ROUNDROBIN"
-        )
-    else:
-        kind = f"FIDE_TEAM_{t.primary}_{'GP' if t.primary == 'MP' else 'MP'}"
-    lines = [
-        f"012 {name}",
-        "042 2026/06/01",
-        f"092 {'Team round robin' if t.round_robin else 'Team Swiss'}",
-        f"142 {t.rounds}",
-        _score_record("162", {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}),
-        f"192 {kind}",
-        f"212 PTS:{t.primary}",
-        _score_record(
-            "362",
-            {"W": Fraction(points.win), "D": Fraction(points.draw), "L": Fraction(points.loss)},
-        ),
-    ]
-    pabs = {bye.round: bye.team for bye in t.byes if bye.kind == "PAB"}
-    if pabs:
-        slots = "".join(
-            f" {pabs.get(r, 0):3d}" if r in pabs else "    " for r in range(1, t.rounds + 1)
-        )
-        lines.append(f"320 {_points(pab_mp)} {_points(pab_gp)}{slots}")
-    absent: dict[int, list[int]] = {}
-    for bye in t.byes:
-        if bye.kind == "absent":
-            absent.setdefault(bye.round, []).append(bye.team)
-    for number, teams in sorted(absent.items()):
-        lines.append(f"240 Z {number:3d} " + " ".join(f"{team:4d}" for team in sorted(teams)))
-    for team in t.teams:
-        for p in team.players:
-            score = sum(
-                (_PLAYER_CODES.get(e[-1], Fraction(0)) for e in entries[p.number].values()),
-                Fraction(0),
-            )
-            head = (
-                f"001 {p.number:4d} m    {p.name:<33.33s} {p.rating or 0:4d} "
-                f"{'':3s} {'':11s} {'':10s} {_points(score)} {'':4s}"
-            )
-            rounds = "".join(
-                f"  {entries[p.number].get(r, '         ')}" if r in entries[p.number] else " " * 10
-                for r in range(1, t.rounds + 1)
-            )
-            lines.append((head + rounds).rstrip())
-    rows = {row.team.number: row for row in team_standings(t, ()).rows}
-    for team in t.teams:
-        row = rows[team.number]
-        players = "".join(f" {p.number:4d}" for p in team.players)
-        lines.append(
-            f"310 {team.number:3d} {team.name:<32.32s} {'':5s} {'':6s} "
-            f"{float(row.match_points):6.1f} {float(row.game_points):6.1f} {'':3s} "[:73].ljust(72)
-            + players
-        )
-    return "\n".join(lines) + "\n"
+    """The TRF-2026 team file Gacrux read, written by the project's team TRF writer."""
+    return write_team_trf(team_file(tournament, name))
