@@ -52,9 +52,10 @@ def team_file_before(f: TeamTrfFile, round_no: int) -> TeamTrfFile:
 
 
 def played_rounds(f: TeamTrfFile) -> int:
-    """The number of rounds with a board result, a forfeit or a PAB in the file."""
+    """The last round with a board result, a bye or a PAB in a ``001`` record, or a ``330``."""
     most = max((len(p.rounds) for p in f.members.players), default=0)
-    for r in range(most, 0, -1):
-        if any(not p.entry(r).is_blank for p in f.members.players):
-            return r
-    return max([x.round_no for x in f.forfeits] + [0])
+    last = next(
+        (r for r in range(most, 0, -1) if any(not p.entry(r).is_blank for p in f.members.players)),
+        0,
+    )
+    return max([last] + [x.round_no for x in f.forfeits])
