@@ -11,7 +11,8 @@ A match's side is read from its first-named team (White on board 1): each board'
 turned round when the first team's player has Black, so ``1`` is always the first team's win.
 Game points are exact halves (a win, or a win by forfeit, is 1, a draw ½); match points are
 the tournament's (2/1/0 unless set otherwise), and a pairing-allocated bye scores what the
-tournament sets (a drawn match by default, :func:`rules.pairing.teams.pab_score`).
+tournament sets (a drawn match by default); each match is scored by
+:func:`tournaments.queries.teams.score_of`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from players.models import Player
-from rules.pairing.teams import MatchScore, forfeited_match, pab_score
+from rules.pairing.teams import MatchScore
 from rules.standings import half_points
 from rules.standings import teams as standings
 from tournaments.enums import (
@@ -32,6 +33,7 @@ from tournaments.enums import (
     TeamPrimaryScore,
 )
 from tournaments.models import Game, Team, TeamMatch, TeamMember, Tournament
+from tournaments.queries.teams import score_of
 
 #: A game's result (TRF codes, White first) as ``match_score`` reads a board from White's side.
 _BOARD_RESULT = {
@@ -194,8 +196,9 @@ def team_event(tournament: Tournament) -> TeamEvent:
         first = next(t for t in teams if t.pk == match.first_id)
         second = next((t for t in teams if t.pk == match.second_id), None)
         line = MatchLine(match, match.round.number, first, second)
-        line.boards = _boards(games[match.pk], first_side.get(number_of[first.pk], set()))
-        _score(line, tournament)
+        first_ids = first_side.get(number_of[first.pk], set())
+        line.boards = _boards(games[match.pk], first_ids)
+        _score(line, tournament, first_ids)
         rounds[match.round.number].append(line)
     completed = 0
     while rounds.get(completed + 1) and all(line.complete for line in rounds[completed + 1]):
@@ -221,36 +224,18 @@ def _boards(games: list[Game], first_players: set[int]) -> list[MatchBoard]:
     return boards
 
 
-def _score(line: MatchLine, tournament: Tournament) -> None:
-    """Fill a match's game points so far and its score once every board has a result."""
-    points = tournament.match_points
-    size = tournament.team_boards or len(line.boards) or 2
-    if line.second is None:
-        mp, gp = pab_score(
-            size,
-            points,
-            match_points=tournament.team_pab_match_points,
-            game_points=tournament.team_pab_game_points,
-        )
-        line.first_points = gp
-        line.score = MatchScore(gp, Fraction(0), mp, 0)
-        return
-    if line.forfeited:
-        line.score = forfeited_match(size, absent=_ABSENT[line.match.outcome], points=points)
+def _score(line: MatchLine, tournament: Tournament, first_ids: set[int]) -> None:
+    """Fill a match's game points so far (the boards with a result) and its score once
+    complete: :func:`tournaments.queries.teams.score_of`, the one scoring of a match."""
+    games = [board.game for board in line.boards]
+    line.score = score_of(tournament, line.match, games, first_ids)
+    if line.score is not None and (line.second is None or line.forfeited):
         line.first_points = line.score.first_game_points
         line.second_points = line.score.second_game_points
         return
     results = [board.result for board in line.boards if board.result]
     line.first_points = sum((_SIDE[r][1] for r in results), Fraction(0))
     line.second_points = sum((_SIDE[_TURNED[r]][1] for r in results), Fraction(0))
-    if line.boards and len(results) == len(line.boards):
-        first, second = line.first_points, line.second_points
-        if first > second:
-            line.score = MatchScore(first, second, points.win, points.loss)
-        elif first < second:
-            line.score = MatchScore(first, second, points.loss, points.win)
-        else:
-            line.score = MatchScore(first, second, points.draw, points.draw)
 
 
 def side_result(board: MatchBoard, side: str) -> str:
