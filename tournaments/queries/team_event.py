@@ -47,6 +47,7 @@ _BOARD_RESULT = {
     "DD": "½-½",
     "LW": "0-1",
 }
+_RATED = frozenset(str(code) for code in RATED_RESULTS)
 _TURNED = {"1-0": "0-1", "0-1": "1-0", "½-½": "½-½", "+-": "-+", "-+": "+-", "--": "--"}
 #: A board result from one side: what the page prints, and the game points it gives.
 _SIDE = {
@@ -80,12 +81,9 @@ class MatchBoard:
 
     @property
     def played(self) -> bool:
-        """Played over the board (not a forfeit): what performances count."""
-        return self.game.result in {str(code) for code in RATED_RESULTS} or self.game.result in {
-            "WL",
-            "DD",
-            "LW",
-        }
+        """A rated game (not a forfeit, nor a game of less than one move): what the
+        performances count."""
+        return self.game.result in _RATED
 
 
 @dataclass
@@ -170,6 +168,7 @@ def team_event(tournament: Tournament) -> TeamEvent:
     for team in unnumbered:
         by_number[max(by_number, default=0) + 1] = team
     number_of = {team.pk: number for number, team in by_number.items()}
+    by_pk = {team.pk: team for team in teams}
     rosters: dict[int, list[TeamMember]] = defaultdict(list)
     members = TeamMember.objects.filter(team__tournament=tournament).select_related("player")
     for member in members.order_by("team", "order"):
@@ -193,8 +192,7 @@ def team_event(tournament: Tournament) -> TeamEvent:
     }
     rounds: dict[int, list[MatchLine]] = defaultdict(list)
     for match in matches:
-        first = next(t for t in teams if t.pk == match.first_id)
-        second = next((t for t in teams if t.pk == match.second_id), None)
+        first, second = by_pk[match.first_id], by_pk.get(match.second_id)
         line = MatchLine(match, match.round.number, first, second)
         first_ids = first_side.get(number_of[first.pk], set())
         line.boards = _boards(games[match.pk], first_ids)
