@@ -87,3 +87,30 @@ def test_a_whole_match_forfeit_a_lineup_with_an_empty_board_and_a_half_point_bye
     assert (rows[2].match_points, rows[2].game_points) == (2, 2)
     assert (rows[3].match_points, rows[3].game_points) == (2, 2)  # half bye 1 + 1, drew 1-1
     assert rows[3].game_points == Fraction(1) + Fraction(1)
+
+
+def test_a_blank_pab_value_is_a_drawn_match():
+    # TRF-2026: blank 320 match and game points are the default, a drawn match (C.04.6 1.4).
+    text = (
+        HEAD
+        + "\n".join(
+            [
+                _player(1, "     3 w 1"),
+                _player(2, "     4 b ="),
+                _player(3, "     1 b 0"),
+                _player(4, "     2 w ="),
+                "310   1 Team 1                                                           1    2",
+                "310   2 Team 2                                                           3    4",
+                "310   3 Team 3                                                           5    6",
+                _player(5, ""),
+                _player(6, ""),
+                "320             3",
+            ]
+        )
+        + "\n"
+    )
+    t = team_tournament_from_trf(parse_team_trf(text))
+    assert t.byes == (TeamBye(1, 3, "PAB"),)
+    rows = {row.team.number: row for row in team_standings(t, ()).rows}
+    assert (rows[3].match_points, rows[3].game_points) == (1, 1)
+    assert (rows[1].match_points, rows[1].game_points) == (2, Fraction(3, 2))
