@@ -1,7 +1,8 @@
 """Rounds: pairing the next round as a draft, publishing or discarding it, manual rounds.
 
     pair_next_round(*, actor, tournament, number=None) -> Round   # draft round with its games
-        # round robin: Berger table; Swiss: the FIDE Dutch engine; go/shogi: McMahon
+        # round robin: Berger table; Swiss: the FIDE Dutch engine; go/shogi: McMahon;
+        # teams: actions.teams.pairing
     discard_pairings(*, actor, round) -> None                     # draft rounds only
     publish_round(*, actor, round) -> Round                       # twice: the same round
     add_round(*, actor, tournament, date=None) -> Round           # manual: today if no date
@@ -29,6 +30,7 @@ from actions import knockout, letters
 from actions.boards import boards_state, draft_round
 from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
+from actions.teams import pairing as team_pairing
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.changes import apply_changes
@@ -108,14 +110,14 @@ def pair_next_round(
                 [InitialColour.WHITE, InitialColour.BLACK]
             )
             current.save(update_fields=["drawn_colour"])
-        if (current.is_round_robin or current.is_knockout) and current.rounds_planned != total:
+        if _rounds_follow(current) and current.rounds_planned != total:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         if current.status != TournamentStatus.RUNNING:
             current.status = TournamentStatus.RUNNING  # pairing round 1 starts the tournament
             current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
-        boards, explanation = _pair_boards(current, registrations, round_)
+        boards, explanation = _pair_boards(current, round_, registrations)
         if explanation is not None:
             round_.explanation = explanation
             round_.save(update_fields=["explanation"])
@@ -128,26 +130,37 @@ def pair_next_round(
     return round_
 
 
+def _rounds_follow(tournament: Tournament) -> bool:
+    """The format's rounds follow from its players or teams (round robins, knockouts,
+    team round robins, Scheveningen): pairing stores them as planned."""
+    if tournament.is_team:
+        return tournament.pairing_system != PairingSystem.TEAM_SWISS
+    return tournament.is_round_robin or tournament.is_knockout
+
+
 def _pair_boards(
-    tournament: Tournament, registrations: list[Registration], round_: Round
+    current: Tournament, round_: Round, registrations: list[Registration]
 ) -> tuple[list[Board], dict | None]:
-    """Create the round's games by the tournament's system; the boards and the engine's
-    explanation (Swiss and McMahon engines; ``None`` otherwise)."""
+    """Pair ``round_`` with the format's engine and create its games; its boards and the
+    engine's explanation (Swiss and McMahon engines; ``None`` otherwise)."""
     number = round_.number
-    stones: dict[int, int] = {}
-    explanation: dict | None = None
-    if tournament.is_knockout:
-        games = knockout.round_games(tournament, registrations, number)
+    if current.is_team:
+        round_.tournament = current
+        return team_pairing.pair_team_round(round_), None
+    if current.is_knockout:
+        games = knockout.round_games(current, registrations, number)
         for game in games:
             game.round = round_
         Game.objects.bulk_create(games)
         return [(g.white, g.black, g.result) for g in games], None
-    if tournament.is_round_robin:
-        boards = _round_robin_boards(tournament, registrations, number)
-    elif tournament.uses_mcmahon_engine:
-        boards, stones, explanation = _mcmahon_boards(tournament, registrations, number)
+    stones: dict[int, int] = {}
+    explanation: dict | None = None
+    if current.is_round_robin:
+        boards = _round_robin_boards(current, registrations, number)
+    elif current.uses_mcmahon_engine:
+        boards, stones, explanation = _mcmahon_boards(current, registrations, number)
     else:
-        boards, explanation = _swiss_boards(tournament, registrations, number)
+        boards, explanation = _swiss_boards(current, registrations, number)
     _create_boards(round_, boards, stones)
     return boards, explanation
 

@@ -76,6 +76,11 @@ class AuditAction(models.TextChoices):
     CLUB_GAME_REJECTED = "club_game_rejected", _("club game rejected")
     LADDER_JOINED = "ladder_joined", _("player put on the club ladder")
     LADDER_MOVED = "ladder_moved", _("club ladder changed by a game")
+    TEAM_ADDED = "team_added", _("team added")
+    TEAM_CHANGED = "team_changed", _("team changed")
+    ROSTER_SET = "roster_set", _("team roster set")
+    LINE_UP_SUBMITTED = "line_up_submitted", _("line-up submitted")
+    MATCH_OUTCOME_SET = "match_outcome_set", _("team match outcome set")
 
 
 class MailKind(models.TextChoices):

@@ -20,6 +20,7 @@ from public.views import (
     reference,
     screen,
     search,
+    teams,
 )
 from public.views import tournaments as tournament_views
 
@@ -124,6 +125,44 @@ tournament_patterns = [
         "<slug:slug>/progress.csv",
         tournament_views.ProgressView.as_view(csv=True),
         name="progress_csv",
+    ),
+    path("<slug:slug>/teams/", teams.TeamStandingsView.as_view(), name="team_standings"),
+    path(
+        "<slug:slug>/teams.csv",
+        teams.TeamStandingsView.as_view(csv=True),
+        name="team_standings_csv",
+    ),
+    path(
+        "<slug:slug>/teams/live/", teams.LiveTeamStandingsView.as_view(), name="team_standings_live"
+    ),
+    path(
+        "<slug:slug>/teams/crosstable/",
+        teams.TeamCrosstableView.as_view(),
+        name="team_crosstable",
+    ),
+    path(
+        "<slug:slug>/teams/crosstable.csv",
+        teams.TeamCrosstableView.as_view(csv=True),
+        name="team_crosstable_csv",
+    ),
+    path("<slug:slug>/teams/rounds/", teams.TeamRoundView.as_view(), name="team_rounds"),
+    path("<slug:slug>/teams/round/<int:number>/", teams.TeamRoundView.as_view(), name="team_round"),
+    path(
+        "<slug:slug>/teams/round/<int:number>.csv",
+        teams.TeamRoundView.as_view(csv=True),
+        name="team_round_csv",
+    ),
+    path(
+        "<slug:slug>/teams/round/<int:number>/live/",
+        teams.LiveTeamRoundView.as_view(),
+        name="team_round_live",
+    ),
+    path("<slug:slug>/teams/<int:number>/", teams.TeamCardView.as_view(), name="team_card"),
+    path("<slug:slug>/teams/board-prizes/", teams.BoardPrizesView.as_view(), name="board_prizes"),
+    path(
+        "<slug:slug>/teams/board-prizes.csv",
+        teams.BoardPrizesView.as_view(csv=True),
+        name="board_prizes_csv",
     ),
     path("<slug:slug>/players/", event.StartingListView.as_view(), name="players"),
     path("<slug:slug>/check-in/", check_in.SelfCheckInView.as_view(), name="check_in"),

@@ -18,7 +18,7 @@ from events.models import Event, Section
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange, RatingList
 from rules.search_key import club_key, player_key
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.models import Game, Registration, Round, Team, TeamMatch, TeamMember, Tournament
 
 _sequence = itertools.count(1)
 
@@ -229,3 +229,70 @@ def make_entry_section(event, tournament: Tournament | None = None, **fields: An
             status=fields.pop("status", "registration"),
         )
     return Section.objects.create(event=event, tournament=tournament, **fields)
+
+
+#: The small team round robin of :func:`team_round_robin`: each round's matches, each board's
+#: result from the first-named team's side (White on board 1, Black on board 2).
+TEAM_RESULTS = {
+    1: {(1, 4): ("1-0", "½-½"), (2, 3): ("0-1", "0-1")},
+    2: {(4, 3): ("½-½", "½-½"), (1, 2): ("1-0", "0-1")},
+    3: {(2, 4): ("1-0", "+-"), (3, 1): ("0-1", "½-½")},
+}
+_GAME_RESULT = {"1-0": "10", "0-1": "01", "½-½": "==", "+-": "+-", "-+": "-+", "--": "--"}
+_TURN = {"1-0": "0-1", "0-1": "1-0", "½-½": "½-½", "+-": "-+", "-+": "+-", "--": "--"}
+
+
+def team_round_robin(*, rounds: int = 3, last_round_results: bool = True, **fields: Any):
+    """A 4-team, 2-board team round robin with rows written directly (pages that only read):
+    teams Alpha, Bravo, Charlie, Delta (pairing numbers 1-4) of two players each, Alpha with a
+    reserve who plays board 2 in round 2; results :data:`TEAM_RESULTS` (round 3's boards left
+    without a result when ``last_round_results`` is false). Players are registered with their
+    rating at the start (Alpha 2200/2100, reserve 2000; Bravo 2150/2050; Charlie 2000/1900;
+    Delta 1800/1700). Returns the tournament and a dict of teams and players by name."""
+    fields.setdefault("pairing_system", "team_round_robin")
+    fields.setdefault("team_boards", 2)
+    tournament = make_tournament(**fields)
+    ratings = {
+        "Alpha": (2200, 2100, 2000),
+        "Bravo": (2150, 2050),
+        "Charlie": (2000, 1900),
+        "Delta": (1800, 1700),
+    }
+    made: dict[str, Any] = {}
+    for number, (name, values) in enumerate(ratings.items(), start=1):
+        team = Team.objects.create(tournament=tournament, name=name, pairing_number=number)
+        made[name] = team
+        for order, rating in enumerate(values, start=1):
+            player = make_player(f"{name}{order}")
+            made[player.last_name] = player
+            TeamMember.objects.create(team=team, player=player, order=order, reserve=order > 2)
+            Registration.objects.create(
+                tournament=tournament, player=player, rating_at_start=rating
+            )
+    teams = [made[name] for name in ratings]
+    for round_number in range(1, rounds + 1):
+        round_ = make_round(tournament, round_number)
+        for match_number, ((first, second), results) in enumerate(
+            TEAM_RESULTS[round_number].items(), start=1
+        ):
+            match = TeamMatch.objects.create(
+                round=round_, number=match_number, first=teams[first - 1], second=teams[second - 1]
+            )
+            for board, result in enumerate(results, start=1):
+                one = made[f"{teams[first - 1].name}{board}"]
+                if round_number == 2 and first == 1 and board == 2:
+                    one = made["Alpha3"]
+                two = made[f"{teams[second - 1].name}{board}"]
+                white, black = (one, two) if board % 2 else (two, one)
+                white_side = result if board % 2 else _TURN[result]
+                played = last_round_results or round_number < rounds
+                Game.objects.create(
+                    round=round_,
+                    board=(match_number - 1) * 2 + board,
+                    white=white,
+                    black=black,
+                    result=_GAME_RESULT[white_side] if played else "",
+                    team_match=match,
+                    team_board=board,
+                )
+    return tournament, made

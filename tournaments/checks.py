@@ -8,9 +8,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS
+from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS, TEAM_SYSTEMS
 
-__all__ = ["FORMAT_GAMES", "check_slug_and_list"]
+__all__ = ["FORMAT_GAMES", "GO_TEAM_BOARDS", "check_slug_and_list", "check_team_settings"]
+
+#: The most boards of a go team match: Pairgoth's teams have 2 to 5 players.
+GO_TEAM_BOARDS = 5
 
 
 def check_slug_and_list(tournament: Any) -> None:
@@ -34,5 +37,47 @@ def check_slug_and_list(tournament: Any) -> None:
                     "list_game": rating_list.get_game_display(),
                     "format": tournament.get_pairing_system_display(),
                 }
+            }
+        )
+
+
+def check_team_settings(tournament: Any) -> None:
+    """A team format needs its boards per match, an individual one has none; a team Swiss
+    with Baku acceleration has match points as its primary score (C.04.7); a won match is
+    worth at least a drawn one, and a drawn one at least a lost one."""
+    is_team = tournament.pairing_system in TEAM_SYSTEMS
+    if is_team and not tournament.team_boards:
+        raise ValidationError(
+            {"team_boards": _("A team competition needs the number of boards per match.")}
+        )
+    if is_team and tournament.game == "go" and (tournament.team_boards or 0) > GO_TEAM_BOARDS:
+        raise ValidationError(
+            {
+                "team_boards": _("A go team match has 2 to %(most)d boards.")
+                % {"most": GO_TEAM_BOARDS}
+            }
+        )
+    if not is_team and tournament.team_boards:
+        raise ValidationError({"team_boards": _("Boards per match are for the team formats only.")})
+    if (
+        tournament.pairing_system == "team_swiss"
+        and tournament.accelerated
+        and tournament.team_primary_score == "game"
+    ):
+        raise ValidationError(
+            {
+                "accelerated": _(
+                    "Baku acceleration of a team Swiss needs match points as the primary "
+                    "score (C.04.7)."
+                )
+            }
+        )
+    if not (tournament.team_match_win >= tournament.team_match_draw >= tournament.team_match_loss):
+        raise ValidationError(
+            {
+                "team_match_draw": _(
+                    "A won match must be worth at least a drawn one, and a drawn one at "
+                    "least a lost one."
+                )
             }
         )

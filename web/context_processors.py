@@ -10,7 +10,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core.roles import can_report_results, has_role, is_staff, organised_clubs, player_of
+from core.roles import (
+    can_report_results,
+    captains_teams,
+    has_role,
+    is_staff,
+    organised_clubs,
+    player_of,
+)
 
 
 class Roles:
@@ -39,7 +46,7 @@ class Roles:
             names.append(_("organiser"))
         if user.arbitrated_tournaments.exists():
             names.append(_("arbiter"))
-        if player_of(user) is not None:
+        if self.player is not None:
             names.append(_("player"))
         return ", ".join(names)
 
@@ -47,6 +54,17 @@ class Roles:
     def report(self) -> bool:
         """A player in a tournament that lets players report results: "Report result"."""
         return can_report_results(self.user)
+
+    @cached_property
+    def player(self) -> Any:
+        """The signed-in user's player, if any (one query, shared by the links below)."""
+        return player_of(self.user)
+
+    @cached_property
+    def captain(self) -> bool:
+        """A team captain (their player's account) in a tournament in progress: "My teams";
+        no query for an account without a player."""
+        return self.player is not None and captains_teams(self.user)
 
 
 def roles(request: Any) -> dict[str, Roles]:

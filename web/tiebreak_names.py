@@ -54,3 +54,37 @@ def describe(tb: TieBreak) -> str:
     if tb.reverse:
         parts.append(_("reversed"))
     return ", ".join(parts)
+
+
+#: The team tie-breaks' own names (C.07, FIDE's team checker); the others are :data:`NAMES`'.
+TEAM_NAMES = {
+    "MPVGP": gettext_lazy("The other score (game points after match points, or the reverse)"),
+    "EDE": gettext_lazy("Direct encounter on both scores"),
+    "EMMSB": gettext_lazy("Opponents' match points × own match points"),
+    "EMGSB": gettext_lazy("Opponents' match points × own game points"),
+    "EGMSB": gettext_lazy("Opponents' game points × own match points"),
+    "EGGSB": gettext_lazy("Opponents' game points × own game points"),
+    "BC": gettext_lazy("Board count"),
+    "TBR": gettext_lazy("Top board result"),
+    "BBE": gettext_lazy("Bottom board elimination"),
+    "SSSC": gettext_lazy("Sum of the squares of the scores"),
+}
+SCORES = {"MP": gettext_lazy("match points"), "GP": gettext_lazy("game points")}
+
+
+def describe_team(tb) -> str:
+    """A team tie-break's name, the score it reads and its cut, e.g. "Buchholz (match
+    points), cut 1" (``tb``: a :class:`rules.standings.teams.TeamTieBreak`)."""
+    name = str(TEAM_NAMES.get(tb.name) or NAMES.get(tb.name) or tb.name)
+    if tb.score:
+        name = f"{name} ({SCORES[tb.score]})"
+    parts = [name]
+    if tb.cut_low and tb.cut_low == tb.cut_high:
+        parts.append(_("median %(n)d") % {"n": tb.cut_low})
+    elif tb.cut_low:
+        parts.append(_("cut %(n)d") % {"n": tb.cut_low})
+    if tb.forfeits:
+        parts.append(_("forfeits count"))
+    if tb.reverse:
+        parts.append(_("reversed"))
+    return ", ".join(parts)

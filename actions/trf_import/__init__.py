@@ -24,8 +24,9 @@ from typing import IO, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from actions.trf_import.reading import _decode, _forbidden_lines, _parse, _too_big
+from actions.trf_import.reading import _decode, _forbidden_lines, _limits, _parse, _too_big
 from actions.trf_import.report import MAX_UPLOAD_BYTES, ImportReport, Problem, _ImportFailed
+from actions.trf_import.teams import is_team_file, parse_teams
 from actions.trf_import.writing import _write
 from core import roles
 from core.roles import Actor
@@ -49,6 +50,9 @@ def import_trf(
     submission: Submission | None = None,
 ) -> ImportReport:
     """Create a tournament from a TRF16 / TRF-2026 file (``text`` or a binary ``file``).
+
+    A TRF-2026 team file (records ``310``/``013``) becomes a team tournament: its teams,
+    rosters, line-ups, matches, byes and forfeits too (:mod:`actions.trf_import.teams`).
 
     Players are matched by FIDE id, else by name and birth year, else created. Rounds, games,
     byes, withdrawals (a record that stops before the last round) and late entries (a record
@@ -93,6 +97,9 @@ def import_trf(
         report.errors = problems
         return report
     parsed, problems = _parse(text_value)
+    team_file = None
+    if not problems and is_team_file(text_value):
+        team_file, problems = parse_teams(text_value, _limits())
     if problems or parsed is None:
         report.errors = problems
         return report
@@ -109,6 +116,8 @@ def import_trf(
                 _forbidden_lines(text_value),
                 actor=actor,
                 starting_ratings=starting_ratings,
+                team_file=team_file,
+                text=text_value,
             )
             unit.answered(report.tournament)
     except _ImportFailed as failed:

@@ -17,12 +17,14 @@ from actions.boards import RATED_CODES
 from actions.ratings import write_starting_rating
 from actions.trf_import.mapping import _player_for, _tournament_fields
 from actions.trf_import.report import ImportReport, Problem, _ImportFailed
+from actions.trf_import.teams import team_fields, write_teams
 from core.enums import AuditAction
 from core.roles import Actor
 from core.unit_of_work import Unit
 from players.models import Club, Player
 from ratings.models import RatingList
 from rules.files import trf as trfmod
+from rules.files.trf.team_records import TeamTrfFile
 from rules.scoring import PointSystem, result_of_codes
 from tournaments.enums import RoundStatus
 from tournaments.models import (
@@ -45,11 +47,14 @@ def _write(
     *,
     actor: Actor,
     starting_ratings: bool = False,
+    team_file: TeamTrfFile | None = None,
+    text: str = "",
 ) -> None:
     locked = unit.lists[rating_list.pk] if rating_list is not None else None
-    tournament = Tournament.objects.create(
-        rating_list=locked, club=club, **_tournament_fields(parsed, report)
-    )
+    fields = _tournament_fields(parsed, report)
+    if team_file is not None:
+        fields.update(team_fields(team_file, text))
+    tournament = Tournament.objects.create(rating_list=locked, club=club, **fields)
     report.tournament = tournament
 
     records = sorted(parsed.players, key=lambda p: p.tpn)
@@ -70,6 +75,8 @@ def _write(
     players, created = _match_players(records, report)
     regs = _register(tournament, records, entries, paired, players)
     games = _write_rounds(tournament, parsed, records, entries, paired, players, regs, report)
+    if team_file is not None:
+        write_teams(tournament, team_file, text, players, games)
     _requested_byes(parsed, records, entries, paired, regs)
     _forbidden_pairs(tournament, parsed, players, forbidden_lines, report)
 

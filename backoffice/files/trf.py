@@ -49,7 +49,14 @@ def _trf_type(tournament: Tournament) -> str | None:
 
 
 def export_trf(*, tournament: Tournament) -> str:
-    """The tournament as TRF-2026 text (LF line endings), readable by bbpPairings and JaVaFo.
+    """The tournament as TRF-2026 text (LF line endings), readable by bbpPairings and JaVaFo:
+    :func:`trf_file` written."""
+    return trfmod.write_trf(trf_file(tournament)[0])
+
+
+def trf_file(tournament: Tournament) -> tuple[trfmod.TrfFile, dict[int, int]]:
+    """The tournament as a TRF-2026 file, and each registered player's start rank in it
+    (player id -> start rank; a team file's rosters and line-ups refer to them).
 
     Written: headers ``012``-``092``, ``132`` round dates, ``142`` + ``XXR``, ``152`` +
     ``XXC``, ``162`` (``XXS`` as well when needed) when the points are not 1/½/0, ``192`` for a
@@ -114,7 +121,7 @@ def export_trf(*, tournament: Tournament) -> str:
         ],
         forbidden_pairs=_forbidden_pairs(tournament, tpn_of, total_rounds),
     )
-    return trfmod.write_trf(trf)
+    return trf, tpn_of
 
 
 def _pairing_numbers(regs: list[Registration]) -> dict[int, int]:

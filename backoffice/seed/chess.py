@@ -17,6 +17,7 @@ from backoffice.seed.events import EventsPlan, PlannedTournament, month_start
 from backoffice.seed.go_shogi import seed_go_and_shogi
 from backoffice.seed.people import Person, PlayersPlan
 from backoffice.seed.play import Play
+from backoffice.seed.teams import seed_team_event
 from backoffice.seed.weekend import seed_weekend_event
 from backoffice.seed.write import Write
 from core.roles import SYSTEM
@@ -54,6 +55,7 @@ def write_and_rate(demo: Demo, *, rate: bool) -> dict[str, int]:
     counts["finished tournaments"] = finish_played()
     seed_weekend_event(demo.today)
     counts["events"] = 1
+    counts["team events"] = 1 if seed_team_event(demo.today) else 0
     return counts
 
 

@@ -21,6 +21,7 @@ from django.views.generic import FormView
 
 from actions.trf_import import MAX_UPLOAD_BYTES, import_trf
 from backoffice.files.results import export_h9, export_turnering
+from backoffice.files.team_trf import export_team_trf
 from backoffice.files.trf import export_trf
 from backoffice.views.base import RoleRequiredMixin, TournamentMixin, repeat_answer, repeated
 from core import roles, submissions
@@ -130,13 +131,15 @@ class TrfImportView(RoleRequiredMixin, FormView):
 
 
 class TrfExportView(TournamentMixin, View):
-    """Download a tournament as a TRF-2026 file (its arbiters and organisers, staff)."""
+    """Download a tournament as a TRF-2026 file (its arbiters and organisers, staff); a team
+    tournament as a TRF-2026 team file."""
 
     http_method_names = ["get", "head"]
 
     def get(self, request: Any, slug: str) -> HttpResponse:
         tournament = self.tournament
-        response = HttpResponse(export_trf(tournament=tournament), content_type="text/plain")
+        export = export_team_trf if tournament.is_team else export_trf
+        response = HttpResponse(export(tournament=tournament), content_type="text/plain")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response
 

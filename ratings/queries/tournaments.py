@@ -319,3 +319,18 @@ def game_changes(tournament: Tournament, player: Player) -> dict[int, Decimal]:
             tournament=tournament, player=player, change__isnull=False
         ).values_list("game_id", "change")
     )
+
+
+def team_ratings(tournament: Tournament, player_ids: Iterable[int]) -> dict[int, int | None]:
+    """Player id -> the rating a team tournament's pages show for its players: the rating at
+    the start for a registered player (:func:`ratings_at_start`), else the rating in force at
+    the start (a roster's player need not be registered). Two queries at most."""
+    player_ids = list(player_ids)
+    ratings: dict[int, int | None] = dict(
+        Registration.objects.filter(
+            tournament=tournament, player_id__in=player_ids, rating_at_start__isnull=False
+        ).values_list("player_id", "rating_at_start")
+    )
+    missing = [player_id for player_id in player_ids if player_id not in ratings]
+    ratings.update(ratings_in_force(tournament, missing))
+    return ratings

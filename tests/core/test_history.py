@@ -26,6 +26,8 @@ NAMES = {
     "Chess standard",
     "anna",
     "bob",
+    "Kingside A",
+    "Kingside B",
 }
 
 #: Params of every kind of entry, as the actions write them.
@@ -137,6 +139,14 @@ PARAMS = [
     ),
     (A.LADDER_JOINED, {"player": "Ames, Ann", "club": "Kingside", "place": 4}),
     (A.LADDER_MOVED, {"player": "Bell, Bob", "club": "Kingside", "place": 2}),
+    (A.TEAM_ADDED, {"team": "Kingside A"}),
+    (A.TEAM_CHANGED, {"team": "Kingside A", "fields": ["name", "captain"]}),
+    (A.ROSTER_SET, {"team": "Kingside A", "names": ["Ames, Ann", "Bell, Bob"]}),
+    (A.LINE_UP_SUBMITTED, {"team": "Kingside A", "round": 2, "names": ["Bell, Bob", "Ames, Ann"]}),
+    (
+        A.MATCH_OUTCOME_SET,
+        {"round": 2, "match": "Kingside A – Kingside B", "outcome": "second_absent"},
+    ),
 ]
 
 

@@ -161,9 +161,9 @@ def test_all_shared_files_read(data_dir):
 
     counts = {f.name: len(read_trf(f).players) for f in files}
 
-    # with gacrux/zero-bye-then-forfeit.trf and the 24 team files of gacrux-teams/ (their member
-    # 001 records read as an individual file)
-    assert len(files) == 55
+    # with gacrux/zero-bye-then-forfeit.trf, the 24 team files of gacrux-teams/ and the team
+    # export of team-trf/ (their member 001 records read as an individual file)
+    assert len(files) == 56
     assert counts["issue_7.trf"] == 60
     assert counts["rtg-1023-126p-9r.trf"] == 126
     assert read_trf(data_dir / "dutch-2026" / "rtg-1002-37p-7r.trf").point_system.win == 3.0
