@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_knockout'),
+        ('tournaments', '0011_teams'),
     ]
 
     operations = [
