@@ -25,6 +25,8 @@ from rules.pairing.team_swiss.colours import allocate
 from rules.pairing.team_swiss.engine import (
     NoPairing,
     _bracket_penalties,
+    _c6_upfloaters_needed,
+    _following_scoregroup,
     _Round,
     identifier,
     pair_brackets,
@@ -104,9 +106,12 @@ def check_round(after: TeamTournament, round_no: int, forbidden=None) -> RoundRe
     partner = {}
     for a, b in pairs:
         partner[a], partner[b] = b, a
+    remaining = [t for t in present if t != bye]
     for residents, upfloaters, ours in brackets:
-        if _compare_bracket(rnd, residents, upfloaters, ours, partner, report):
+        lower = [t for t in remaining if t not in residents]
+        if _compare_bracket(rnd, residents, upfloaters, ours, partner, report, lower):
             return report
+        remaining = [t for t in lower if t not in upfloaters]
     for _, _, ours in brackets:
         for a, b in ours:
             white, black, rule = allocate(rnd.facts[a], rnd.facts[b], state.config)
@@ -131,14 +136,15 @@ def _absolute(rnd: _Round, pairs, bye, absent, report: RoundReport) -> None:
         report.problems.append(f"Art. 3.3.1: teams {sorted(unpaired)} are not paired")
 
 
-def _compare_bracket(rnd, residents, upfloaters, ours, partner, report) -> bool:
+def _compare_bracket(rnd, residents, upfloaters, ours, partner, report, lower) -> bool:
     """Report the first difference in this bracket; True when there is one."""
     recorded = [partner.get(t) for t in residents]
     theirs = sorted({t for t in recorded if t is not None and t not in residents})
     if theirs != sorted(upfloaters):
+        reason = _set_reason(rnd, residents, lower, upfloaters, theirs)
         report.problems.append(
             f"Art. 3.5: the top-scoregroup {sorted(residents)} takes upfloaters "
-            f"{sorted(upfloaters)}, recorded {theirs}{_set_reason(rnd, upfloaters, theirs)}"
+            f"{sorted(upfloaters)}, recorded {theirs}{reason}"
         )
         return True
     got = {frozenset(p) for p in ours}
@@ -158,15 +164,36 @@ def _show(pairs) -> str:
     return " ".join(f"{a}-{b}" for a, b in sorted(tuple(sorted(p)) for p in pairs))
 
 
-def _set_reason(rnd, ours, theirs) -> str:
-    if len(theirs) > len(ours):
-        return ": [C4] Art. 2.3.1, more upfloaters"
-    if sorted(rnd.score(t) for t in theirs) < sorted(rnd.score(t) for t in ours):
-        return ": [C5] Art. 2.3.2, upfloaters of lower scores"
-    floated = sum(rnd.facts[t].floated for t in theirs) if rnd.floats_count else 0
-    if floated > (sum(rnd.facts[t].floated for t in ours) if rnd.floats_count else 0):
-        return ": [C7] Art. 2.3.4 or [C6] Art. 2.3.3"
-    return ": [C6] Art. 2.3.3 or the order of Art. 3.5.4"
+def _set_values(rnd, residents, lower, ups):
+    """([C4], [C5], [C6], [C7]) of a set, lower is better in each; None when not legal."""
+    rest = [t for t in lower if t not in ups]
+    if not (rnd.can_pair(residents + list(ups)) and rnd.can_pair(rest)):
+        return None
+    following = _following_scoregroup(rnd, lower)
+    left = [t for t in following if t not in ups]
+    c5 = tuple(-score for score in sorted(rnd.score(t) for t in ups))
+    c7 = sum(rnd.facts[t].floated for t in ups) if rnd.floats_count else 0
+    return len(ups), c5, _c6_upfloaters_needed(rnd, left, rest), c7
+
+
+_SET_CRITERIA = ("[C4] Art. 2.3.1", "[C5] Art. 2.3.2", "[C6] Art. 2.3.3", "[C7] Art. 2.3.4")
+
+
+def _set_reason(rnd, residents, lower, ours, theirs) -> str:
+    """Why our set comes first: the first criterion where the recorded set does worse."""
+    if any(t not in lower for t in theirs):
+        return ": not a set of upfloaters of this top-scoregroup (Art. 3.5.1)"
+    mine, recorded = (
+        _set_values(rnd, residents, lower, ours),
+        _set_values(rnd, residents, lower, theirs),
+    )
+    if recorded is None:
+        return ": [C3] Art. 2.2.1, the recorded set leaves no legal pairing"
+    for name, a, b in zip(_SET_CRITERIA, mine, recorded, strict=True):
+        if a != b:
+            worse = "worse" if b > a else "BETTER (an engine error)"
+            return f": {name}, the recorded set is {worse}"
+    return ": the order of Art. 3.5.3-3.5.4"
 
 
 def _pairing_reason(rnd, upfloaters, ours, recorded) -> str:
@@ -183,8 +210,8 @@ def _pairing_reason(rnd, upfloaters, ours, recorded) -> str:
     for name, a, b in zip(
         ("[C8] Art. 2.3.5", "[C9] Art. 2.3.6", "[C10] Art. 2.3.7"), mine, theirs, strict=True
     ):
-        if b > a:
-            return f": {name}, {b} against {a}"
+        if b != a:
+            return f": {name}, {b} against {a}" + ("" if b > a else " (an engine error)")
     return (
         f": Art. 3.6.3, identifier {' '.join(map(str, identifier(ours)))} comes before "
         f"{' '.join(map(str, identifier([tuple(p) for p in recorded])))}"

@@ -54,11 +54,15 @@ class _Round:
         self.facts = team_facts(state)
         self.floats_count = state.round_to_pair < state.total_rounds - 1  # [C7], [C10]
         self.type_b = state.config.colour_type == TYPE_B
-        self.forbidden = state.forbidden_pairs
+        self.blocked = {tpn: set(facts.met) for tpn, facts in self.facts.items()}
+        for pair in state.forbidden_pairs:
+            a, b = sorted(pair) if len(pair) == 2 else (min(pair), min(pair))
+            self.blocked.setdefault(a, set()).add(b)
+            self.blocked.setdefault(b, set()).add(a)
 
     def legal(self, a: int, b: int) -> bool:
         """[C1] (Art. 2.1.1): not met in a played match, not a forbidden pair."""
-        return b not in self.facts[a].met and frozenset((a, b)) not in self.forbidden
+        return b not in self.blocked[a]
 
     def can_pair(self, teams: Sequence[int]) -> bool:
         return can_pair(teams, self.legal)
@@ -126,9 +130,10 @@ def choose_upfloaters(rnd: _Round, residents: list[int], lower: list[int]) -> li
         return []  # no upfloater: [C4] at its best, and the only such set
     profile = _best_profile(rnd, residents, lower)
     following = _following_scoregroup(rnd, lower)
-    # The best [C6] any set of this profile may reach: the parity of what it leaves of the
-    # following scoregroup (the same for every such set); [C7] at best 0.
-    floor = ((len(following) - profile.get(0, 0)) % 2, 0)
+    # The best any set of this profile may reach: for [C6] the parity of what it leaves of the
+    # following scoregroup (the same for every such set); for [C7] the floaters a level must
+    # give when it has too few teams that did not float.
+    floor = ((len(following) - profile.get(0, 0)) % 2, _fewest_floaters(rnd, lower, profile))
     best = None
     for upfloaters in _sets_with_profile(rnd, lower, profile):
         bracket = residents + upfloaters
@@ -145,6 +150,18 @@ def choose_upfloaters(rnd: _Round, residents: list[int], lower: list[int]) -> li
     if best is None:  # pragma: no cover - the profile comes from a legal matching
         raise NoPairing("no set of upfloaters gives a legal pairing")
     return best[1]
+
+
+def _fewest_floaters(rnd: _Round, lower: list[int], profile: dict[int, int]) -> int:
+    """The fewest upfloaters that floated last round ([C7]) a set of ``profile`` can have."""
+    if not rnd.floats_count:
+        return 0
+    levels = _levels(rnd, lower)
+    fewest = 0
+    for index, count in profile.items():
+        fresh = sum(1 for t in lower if rnd.score(t) == levels[index] and not rnd.facts[t].floated)
+        fewest += max(0, count - fresh)
+    return fewest
 
 
 def _levels(rnd: _Round, lower: list[int]) -> list[Fraction]:
@@ -239,16 +256,19 @@ def pair_bracket(rnd: _Round, bracket: list[int], upfloaters: set[int]) -> list[
     bottom member that still allows a best pairing.
     """
     penalty = _bracket_penalties(rnd, upfloaters)
-    most = max((penalty(a, b) for a in bracket for b in bracket if a < b), default=0) + 1
+    cost = {(a, b): penalty(a, b) for a in bracket for b in bracket if a < b and rnd.legal(a, b)}
+    most = max(cost.values(), default=0) + 1
 
     def weight_with(fixed: dict[int, int], role: dict[int, str]):
         def weight(a: int, b: int) -> int | None:
-            a, b = min(a, b), max(a, b)
-            if not rnd.legal(a, b) or role.get(a) == "bottom" or role.get(b) == "top":
+            if a > b:
+                a, b = b, a
+            c = cost.get((a, b))
+            if c is None or role.get(a) == "bottom" or role.get(b) == "top":
                 return None
             if fixed.get(a, b) != b or fixed.get(b, a) != a:
                 return None
-            return most - penalty(a, b)
+            return most - c
 
         return weight
 

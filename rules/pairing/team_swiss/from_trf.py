@@ -27,7 +27,9 @@
 
 The round to pair: ``round_to_pair`` or the round after the last one with results; teams with
 a ``240`` record for that round are absent. ``250`` accelerations and ``260`` forbidden pairs
-valid for that round go into the state as they are.
+valid for that round go into the state as they are; a file with ``250`` records is not also
+Baku-accelerated by its ``192`` code (TRF-2026: 250 records "cause any acceleration method in
+record 192 to be disregarded").
 """
 
 from __future__ import annotations
@@ -70,9 +72,6 @@ _TYPE_OF_KIND = {
 def played_rounds(f: TeamTrfFile) -> int:
     """The number of rounds with results in the file."""
     rounds = f.members.rounds_in_file
-    for bye in f.byes:
-        if bye.round_no <= rounds:
-            continue
     for forfeit in f.forfeits:
         rounds = max(rounds, forfeit.round_no)
     return rounds
@@ -126,9 +125,14 @@ def team_state(
 
 def _config(f: TeamTrfFile, initial_colour: str | None):
     code = f.members.headers.get("192", "").strip() or "FIDE_TEAM"
+    if f.accelerations and code.endswith("_BAKU"):
+        # TRF-2026, record 250: "these records cause any acceleration method in record 192 to
+        # be disregarded" - the file's own fictitious points replace Baku (and a game-points
+        # Baku code, which C.04.7 Art. 1.4.4 does not define, is then paired like the others).
+        code = code.removesuffix("_BAKU")
     mps = f.match_point_system
     points = f.members.point_system
-    boards = len(f.board_colours) if f.board_colours else min(len(t.members) for t in f.teams)
+    boards = _boards(f)
     pab = f.pab
     colour = initial_colour or (f.members.initial_colour or "w")
     return config_from_code(
@@ -143,6 +147,24 @@ def _config(f: TeamTrfFile, initial_colour: str | None):
         ),
         initial_colour=WHITE if colour.lower() == "w" else BLACK,
     )
+
+
+def _boards(f: TeamTrfFile) -> int:
+    """Boards per match: record 352's pattern, else the longest 300 line-up, else the most
+    members of one team with a game in one round, else the smallest roster."""
+    if f.board_colours:
+        return len(f.board_colours)
+    if f.lineups:
+        return max(len(lu.players) for lu in f.lineups)
+    players = {p.tpn: p for p in f.members.players}
+    most = 0
+    for team in f.teams:
+        for r in range(1, f.members.rounds_in_file + 1):
+            games = sum(
+                1 for m in team.members if m in players and players[m].entry(r).opponent is not None
+            )
+            most = max(most, games)
+    return most or min(len(t.members) for t in f.teams)
 
 
 class _Reader:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import networkx as nx
 import rustworkx as rx
 
 #: rustworkx fails from 127 bits; stay well below.
@@ -68,6 +67,8 @@ def _solve_fast(teams: list[int], edges: list, bonus: int) -> list[tuple[int, in
 
 
 def _solve_exact(teams: list[int], edges: list, bonus: int) -> list[tuple[int, int]]:
+    import networkx as nx  # slow to import, and needed only for very wide weights
+
     graph = nx.Graph()
     graph.add_nodes_from(teams)
     for a, b, w in edges:

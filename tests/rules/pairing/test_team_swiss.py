@@ -33,6 +33,7 @@ from rules.pairing.team_swiss.facts import (
     preference,
     team_facts,
 )
+from rules.pairing.team_swiss.matching import best_matching
 from tests.rules.pairing.team_swiss_build import tournament
 
 W, B = WHITE, BLACK
@@ -295,6 +296,13 @@ def test_art_4_3_1_both_yet_to_play_initial_colour_by_tpn_parity():
     assert allocate(facts(1), facts(4), black) == (4, 1, "4.3.1")
 
 
+def test_art_4_3_1_is_the_parity_of_the_tpn_not_of_the_place_among_present_teams():
+    # Team 2 is absent in round 1: 1-4 and 3-5, 6 has the PAB. Team 3 has an odd TPN, so it
+    # gets the initial colour. (The fork takes the parity of its place among the present
+    # teams, second, and gives 3 Black.)
+    assert pairing(tournament(6, total=5, absent={2})) == ([(1, 4), (3, 5)], 6)
+
+
 def test_art_4_2_the_first_team_is_the_higher_score_then_secondary_then_smaller_tpn():
     # Both yet to play: 4.3.1 gives the first-team (odd TPN) the initial colour.
     assert allocate(facts(2, score=1), facts(3), CONFIG) == (3, 2, "4.3.1")  # 2 first, even
@@ -402,3 +410,19 @@ def test_no_legal_pairing_is_reported_not_invented():
     state = tournament(2, [{"matches": [(1, 2, "3-1")]}], total=3)
     result = pair_team_round(state)
     assert not result.ok and result.pairs == () and "cannot" in result.message
+
+
+# -- the matching helper -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1, 2**130])  # rustworkx, then the exact networkx path
+def test_best_matching_is_perfect_and_heaviest(scale):
+    weights = {(1, 2): 5, (3, 4): 5, (1, 3): 1, (2, 4): 1, (1, 4): 0, (2, 3): 9}
+
+    def weight(a, b):
+        return weights.get((min(a, b), max(a, b)), 0) * scale
+
+    # 2-3 is the heaviest edge but 1-4 is then the only partner left: 9 + 0 < 5 + 5.
+    assert best_matching([1, 2, 3, 4], weight) == (10 * scale, [(1, 2), (3, 4)])
+    assert best_matching([1, 2, 3], weight) is None
+    assert best_matching([1, 2], lambda a, b: None) is None
