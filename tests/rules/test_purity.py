@@ -164,6 +164,7 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/pairing/berger.py",
         "rules/pairing/mcmahon.py",
         "rules/pairing/teams.py",
+        "rules/leagues.py",
         "rules/standings/__init__.py",
         "rules/files/trf/__init__.py",
         "rules/files/h9.py",
