@@ -76,6 +76,15 @@ class AuditAction(models.TextChoices):
     CLUB_GAME_REJECTED = "club_game_rejected", _("club game rejected")
     LADDER_JOINED = "ladder_joined", _("player put on the club ladder")
     LADDER_MOVED = "ladder_moved", _("club ladder changed by a game")
+    SEASON_CREATED = "season_created", _("league season created")
+    DIVISION_ADDED = "division_added", _("league division added")
+    LEAGUE_SCHEDULED = "league_scheduled", _("league calendar made")
+    MATCH_POSTPONED = "match_postponed", _("league match postponed")
+    MATCH_CARD_SUBMITTED = "match_card_submitted", _("match card entered")
+    MATCH_CARD_CONFIRMED = "match_card_confirmed", _("match card confirmed")
+    MATCH_CARD_DISPUTED = "match_card_disputed", _("match card disputed")
+    MATCH_CARD_DECIDED = "match_card_decided", _("match card decided by the arbiter")
+    MATCH_DEFAULTED = "match_defaulted", _("league match lost by default")
 
 
 class MailKind(models.TextChoices):

@@ -122,6 +122,15 @@ MESSAGES: dict[str, Any] = {
     A.CLUB_GAME_REJECTED: _("Club game rejected: %(game)s on %(date)s"),
     A.LADDER_JOINED: _("%(player)s put on the ladder of %(club)s at place %(place)d"),
     A.LADDER_MOVED: _("%(player)s took place %(place)d on the ladder of %(club)s"),
+    A.SEASON_CREATED: _("League season %(season)s created"),
+    A.DIVISION_ADDED: _("Division %(division)s added to %(season)s with %(teams)d teams"),
+    A.LEAGUE_SCHEDULED: _("%(division)s: calendar of %(rounds)d match days made"),
+    A.MATCH_POSTPONED: _("%(match)s (round %(round)d) postponed to %(date)s"),
+    A.MATCH_CARD_SUBMITTED: _("Match card of %(match)s entered: %(score)s"),
+    A.MATCH_CARD_CONFIRMED: _("Match card of %(match)s confirmed: %(score)s"),
+    A.MATCH_CARD_DISPUTED: _("Match card of %(match)s disputed"),
+    A.MATCH_CARD_DECIDED: _("Match card of %(match)s decided by the arbiter: %(score)s"),
+    A.MATCH_DEFAULTED: _("%(match)s: %(team)s did not come, the match is lost by default"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
     ),
