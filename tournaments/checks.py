@@ -8,9 +8,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS
+from tournaments.enums import FORMAT_GAMES, RESERVED_SLUGS, TEAM_SYSTEMS
 
-__all__ = ["FORMAT_GAMES", "check_slug_and_list"]
+__all__ = ["FORMAT_GAMES", "check_slug_and_list", "check_team_settings"]
 
 
 def check_slug_and_list(tournament: Any) -> None:
@@ -34,5 +34,26 @@ def check_slug_and_list(tournament: Any) -> None:
                     "list_game": rating_list.get_game_display(),
                     "format": tournament.get_pairing_system_display(),
                 }
+            }
+        )
+
+
+def check_team_settings(tournament: Any) -> None:
+    """A team format needs its boards per match, an individual one has none; a won match
+    is worth at least a drawn one, and a drawn one at least a lost one."""
+    is_team = tournament.pairing_system in TEAM_SYSTEMS
+    if is_team and not tournament.team_boards:
+        raise ValidationError(
+            {"team_boards": _("A team competition needs the number of boards per match.")}
+        )
+    if not is_team and tournament.team_boards:
+        raise ValidationError({"team_boards": _("Boards per match are for the team formats only.")})
+    if not (tournament.team_match_win >= tournament.team_match_draw >= tournament.team_match_loss):
+        raise ValidationError(
+            {
+                "team_match_draw": _(
+                    "A won match must be worth at least a drawn one, and a drawn one at "
+                    "least a lost one."
+                )
             }
         )

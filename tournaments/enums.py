@@ -16,9 +16,22 @@ class PairingSystem(models.TextChoices):
     MCMAHON_SHOGI = "mcmahon_shogi", _("McMahon (shogi, colours by furigoma)")
     SWISS_SHOGI = "swiss_shogi", _("Swiss (shogi, colours by furigoma)")
     KNOCKOUT = "knockout", _("knockout cup")
+    TEAM_SWISS = "team_swiss", _("team Swiss (FIDE C.04.6)")
+    TEAM_ROUND_ROBIN = "team_round_robin", _("team round robin")
+    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", _("team double round robin")
+    SCHEVENINGEN = "scheveningen", _("Scheveningen (two teams)")
 
 
 ROUND_ROBINS = frozenset({PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN})
+#: Team competitions: teams play matches over ``Tournament.team_boards`` boards.
+TEAM_SYSTEMS = frozenset(
+    {
+        PairingSystem.TEAM_SWISS,
+        PairingSystem.TEAM_ROUND_ROBIN,
+        PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
+        PairingSystem.SCHEVENINGEN,
+    }
+)
 #: Paired by the McMahon engine (``rules.pairing.mcmahon``): go and shogi.
 MCMAHON_ENGINE = frozenset(
     {
@@ -50,6 +63,21 @@ KNOCKOUT_SETTINGS = (
     "knockout_rapid_pairs",
     "knockout_blitz_pairs",
     "knockout_armageddon",
+)
+
+#: A team tournament's settings, in the model's order (``Tournament.team_*``).
+TEAM_SETTINGS = (
+    "team_boards",
+    "team_match_win",
+    "team_match_draw",
+    "team_match_loss",
+    "team_primary_score",
+    "team_colour_preference",
+    "team_pab_match_points",
+    "team_pab_game_points",
+    "team_board_order",
+    "team_rating_tolerance",
+    "team_line_up_deadline",
 )
 
 #: Tie-breaks (TRF-26 / MTB codes) used when a tournament leaves ``tiebreaks`` empty.
@@ -105,6 +133,7 @@ PAIRING_SETTINGS = (
     "max_half_point_byes",
     "players_report_results",
     *KNOCKOUT_SETTINGS,
+    *TEAM_SETTINGS,
     *GO_SETTINGS,
 )
 #: Everything a tournament's organisers set, in the model's order: who, where and when, then
@@ -212,3 +241,36 @@ BYE_RESULTS = frozenset(
 RATED_RESULTS = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
 # White's score in a rated game, in half points.
 WHITE_SCORE = {Result.WHITE_WINS: 2, Result.DRAW: 1, Result.BLACK_WINS: 0}
+
+
+class TeamPrimaryScore(models.TextChoices):
+    """What ranks the teams first (and what the team Swiss pairs by): C.04.6's primary score."""
+
+    MATCH_POINTS = "match", _("match points")
+    GAME_POINTS = "game", _("game points")
+
+
+class TeamColourPreference(models.TextChoices):
+    """The team Swiss's colour preference type (C.04.6; TRF-2026 record 192)."""
+
+    TYPE_A = "A", _("type A")
+    TYPE_B = "B", _("type B")
+    NONE = "none", _("none")
+
+
+class TeamBoardOrder(models.TextChoices):
+    """How a roster's board order is fixed: as the captain submitted it, locked once round 1
+    is paired, or by rating (a player may stand above a higher-rated one only within the
+    tolerance)."""
+
+    LOCKED = "locked", _("as submitted, locked once round 1 is paired")
+    RATING = "rating", _("by rating, within a tolerance")
+
+
+class TeamMatchOutcome(models.TextChoices):
+    """How a team match ended: played (scored from its boards), or a whole-match forfeit."""
+
+    PLAYED = "played", _("played")
+    FIRST_ABSENT = "first_absent", _("first team forfeits")
+    SECOND_ABSENT = "second_absent", _("second team forfeits")
+    BOTH_ABSENT = "both_absent", _("both teams absent")

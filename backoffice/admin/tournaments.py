@@ -142,6 +142,13 @@ class TournamentForm(BoundedFormMixin, TiebreakFormMixin, forms.ModelForm):
         "knockout_games",
         "knockout_rapid_pairs",
         "knockout_blitz_pairs",
+        "team_match_win",
+        "team_match_draw",
+        "team_match_loss",
+        "team_primary_score",
+        "team_colour_preference",
+        "team_board_order",
+        "team_rating_tolerance",
     )  # not the McMahon bars: left empty, a bar is no bar
 
     class Meta:

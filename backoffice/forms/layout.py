@@ -3,7 +3,8 @@
 A form with :class:`LayoutMixin` lists its ``fieldsets`` as (legend, field names); the
 template renders one fieldset per group with the fields that exist (a form may drop the ones
 that do not apply), and ``Field.wrapper_class`` classes on a field's wrapper (the CSS shows
-``only-swiss``, ``only-rr``, ``only-mcmahon`` and ``hide-rr`` fields by the chosen format).
+``only-swiss``, ``only-rr``, ``only-mcmahon``, ``only-ko``, ``only-team`` and ``hide-rr``
+fields by the chosen format).
 """
 
 from __future__ import annotations

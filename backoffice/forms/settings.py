@@ -25,6 +25,7 @@ from tournaments.enums import (
     KNOCKOUT_SETTINGS,
     PAIRING_SETTINGS,
     POINT_FIELDS,
+    TEAM_SETTINGS,
     TOURNAMENT_SETTINGS,
     PairingSystem,
 )
@@ -39,6 +40,10 @@ FORMATS = {
         PairingSystem.ROUND_ROBIN,
         PairingSystem.DOUBLE_ROUND_ROBIN,
         PairingSystem.KNOCKOUT,
+        PairingSystem.TEAM_SWISS,
+        PairingSystem.TEAM_ROUND_ROBIN,
+        PairingSystem.TEAM_DOUBLE_ROUND_ROBIN,
+        PairingSystem.SCHEVENINGEN,
         PairingSystem.MANUAL,
     ),
     GameKind.GO: (
@@ -59,9 +64,10 @@ FORMATS = {
 #: Fields only one game has.
 NOT_FOR = {
     GameKind.CHESS: (*GO_SETTINGS, "rating_class"),
-    GameKind.GO: ("initial_colour", "accelerated", *KNOCKOUT_SETTINGS),
+    GameKind.GO: ("initial_colour", "accelerated", *KNOCKOUT_SETTINGS, *TEAM_SETTINGS),
     GameKind.SHOGI: (
         *KNOCKOUT_SETTINGS,
+        *TEAM_SETTINGS,
         "initial_colour",
         "accelerated",
         "handicap_policy",
@@ -86,10 +92,19 @@ FIELDSETS = (
     ),
     (
         _("Pairings"),
-        ("initial_colour", "accelerated", "seeding", *GO_SETTINGS, *KNOCKOUT_SETTINGS),
+        (
+            "initial_colour",
+            "accelerated",
+            "seeding",
+            *GO_SETTINGS,
+            *KNOCKOUT_SETTINGS,
+            *TEAM_SETTINGS,
+        ),
     ),
     (_("Points"), POINT_FIELDS),
 )
+#: Team settings the form may leave empty: the model's default then.
+TEAM_DEFAULTED = tuple(name for name in TEAM_SETTINGS if name != "team_boards")
 
 
 def own_clubs_only(form: forms.Form, user: Any) -> None:
@@ -141,7 +156,7 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         rounds.help_text = _(
             "From 1 to %(max)d. A round robin's rounds follow from its players."
         ) % {"max": max_rounds()}
-        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS, *TEAM_SETTINGS):
             if name in self.fields:
                 self.fields[name].required = False
         for name in ("start_date", "end_date"):
@@ -169,7 +184,9 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
             top_bar="only-mcmahon",
             floor_bar="only-mcmahon",
             **dict.fromkeys(KNOCKOUT_SETTINGS, "only-ko"),
+            **dict.fromkeys(TEAM_SETTINGS, "only-team"),
         )
+        self.wrap(team_colour_preference="only-team-swiss")
 
     def clean_rounds_planned(self) -> int:
         rounds = self.cleaned_data.get("rounds_planned")
@@ -194,8 +211,9 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
         return rounds
 
     def _go_defaults(self, cleaned: dict[str, Any]) -> None:
-        """The go and knockout settings left empty (a format that hides them): defaults."""
-        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS):
+        """The go, knockout and team settings left empty (a format that hides them):
+        defaults."""
+        for name in (*GO_SETTINGS, *KNOCKOUT_SETTINGS, *TEAM_DEFAULTED):
             if name in cleaned and cleaned[name] in (None, ""):
                 cleaned[name] = Tournament._meta.get_field(name).get_default()
 

@@ -78,6 +78,17 @@ class Game(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    #: Team competitions: the match the game is a board of, and its board in the match (the
+    #: game's ``board`` numbers it in the round).
+    team_match = models.ForeignKey(
+        "tournaments.TeamMatch",
+        verbose_name=_("team match"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+    )
+    team_board = models.PositiveSmallIntegerField(_("board of the match"), null=True, blank=True)
 
     class Meta:
         ordering = ["round", "board"]
@@ -86,6 +97,9 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "board"], name="one_game_per_board"),
             models.CheckConstraint(condition=~Q(white=F("black")), name="white_is_not_black"),
+            models.UniqueConstraint(
+                fields=["team_match", "team_board"], name="one_game_per_match_board"
+            ),
         ]
         indexes = [models.Index(fields=["white"]), models.Index(fields=["black"])]
 

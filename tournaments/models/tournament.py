@@ -10,19 +10,24 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from players.links import object_url
+from rules.pairing.teams import MAX_BOARDS, MIN_BOARDS, MatchPoints
 from rules.ratings.egf import parse_grade
 from rules.scoring import PointSystem
-from tournaments.checks import FORMAT_GAMES, check_slug_and_list
+from tournaments.checks import FORMAT_GAMES, check_slug_and_list, check_team_settings
 from tournaments.enums import (
     DEFAULT_TIEBREAKS,
     MCMAHON_ENGINE,
     MCMAHON_SCORED,
     ROUND_ROBINS,
     SHOGI_SYSTEMS,
+    TEAM_SYSTEMS,
     HandicapPolicy,
     InitialColour,
     PairingSystem,
     Seeding,
+    TeamBoardOrder,
+    TeamColourPreference,
+    TeamPrimaryScore,
     TournamentStatus,
 )
 from tournaments.limits import max_rounds
@@ -35,6 +40,12 @@ def _points(verbose_name: str, default: str) -> models.DecimalField:
         decimal_places=1,
         default=Decimal(default),
         validators=[MinValueValidator(Decimal(0))],
+    )
+
+
+def _match_points(verbose_name: str, default: int) -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(
+        verbose_name, default=default, validators=[MaxValueValidator(99)]
     )
 
 
@@ -96,7 +107,7 @@ class Tournament(models.Model):
     final_standings = models.JSONField(_("final standings"), null=True, blank=True)
     pairing_system = models.CharField(
         _("pairing system"),
-        max_length=20,
+        max_length=30,
         choices=PairingSystem.choices,
         default=PairingSystem.MANUAL,
     )
@@ -179,6 +190,67 @@ class Tournament(models.Model):
             "are tied. Off: blitz pairs until one is won."
         ),
     )
+    team_boards = models.PositiveSmallIntegerField(
+        _("boards per match"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(MIN_BOARDS), MaxValueValidator(MAX_BOARDS)],
+        help_text=_("Team competitions: the boards of each match (2–10). Empty: individual."),
+    )
+    team_match_win = _match_points(_("match points for a won match"), 2)
+    team_match_draw = _match_points(_("match points for a drawn match"), 1)
+    team_match_loss = _match_points(_("match points for a lost match"), 0)
+    team_primary_score = models.CharField(
+        _("primary score"),
+        max_length=5,
+        choices=TeamPrimaryScore.choices,
+        default=TeamPrimaryScore.MATCH_POINTS,
+        help_text=_("Team competitions: what ranks the teams (and pairs a team Swiss) first."),
+    )
+    team_colour_preference = models.CharField(
+        _("team colour preference"),
+        max_length=4,
+        choices=TeamColourPreference.choices,
+        default=TeamColourPreference.TYPE_A,
+        help_text=_("Team Swiss (C.04.6): the colour preference type."),
+    )
+    team_pab_match_points = models.PositiveSmallIntegerField(
+        _("match points for the bye"),
+        null=True,
+        blank=True,
+        help_text=_("The team with the pairing-allocated bye. Empty: a drawn match's."),
+    )
+    team_pab_game_points = models.DecimalField(
+        _("game points for the bye"),
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text=_("The team with the pairing-allocated bye. Empty: half the boards."),
+    )
+    team_board_order = models.CharField(
+        _("board order"),
+        max_length=6,
+        choices=TeamBoardOrder.choices,
+        default=TeamBoardOrder.LOCKED,
+    )
+    team_rating_tolerance = models.PositiveSmallIntegerField(
+        _("rating tolerance of the board order"),
+        default=0,
+        help_text=_(
+            "Board order by rating: a player may stand above one rated up to this much higher."
+        ),
+    )
+    team_line_up_deadline = models.PositiveSmallIntegerField(
+        _("line-up deadline (minutes before the round)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Captains submit line-ups until this long before the round's announced start. "
+            "Empty: until the round is paired."
+        ),
+    )
     top_bar = models.CharField(
         _("McMahon top bar"),
         max_length=4,
@@ -233,6 +305,7 @@ class Tournament(models.Model):
     def clean(self) -> None:
         super().clean()
         check_slug_and_list(self)
+        check_team_settings(self)
         try:
             top = parse_grade(self.top_bar) if self.top_bar else None
             floor = parse_grade(self.floor_bar) if self.floor_bar else None
@@ -252,6 +325,16 @@ class Tournament(models.Model):
     @property
     def is_knockout(self) -> bool:
         return self.pairing_system == PairingSystem.KNOCKOUT
+
+    @property
+    def is_team(self) -> bool:
+        """A team competition: teams play matches over ``team_boards`` boards."""
+        return self.pairing_system in TEAM_SYSTEMS
+
+    @property
+    def match_points(self) -> MatchPoints:
+        """A team tournament's match points for a won, drawn and lost match."""
+        return MatchPoints(self.team_match_win, self.team_match_draw, self.team_match_loss)
 
     @property
     def is_round_robin(self) -> bool:
