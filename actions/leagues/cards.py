@@ -36,6 +36,11 @@ CARD_RESULTS = ("10", "==", "01", "+-", "-+", "--")
 _HALVES = {"10": (2, 0), "==": (1, 1), "01": (0, 2), "+-": (2, 0), "-+": (0, 2), "--": (0, 0)}
 
 
+def _user(actor: Actor) -> Any:
+    """The account that acted (``None`` for the system)."""
+    return actor if getattr(actor, "pk", None) is not None else None
+
+
 def _load(match: TeamMatch) -> TeamMatch:
     return TeamMatch.objects.select_related(
         "round__tournament__division__season", "first", "second"
@@ -189,7 +194,7 @@ def submit_match_card(
         card = MatchCard.objects.create(
             match=current,
             team=team,
-            entered_by=actor,
+            entered_by=_user(actor),
             entered_at=timezone.now(),
             played_on=played_on
             or current.postponed_to
@@ -246,7 +251,7 @@ def _decide(unit: Unit, card: MatchCard, status: str, actor: Actor) -> MatchCard
     check_eligibility(card.match, rows)
     _write_games(unit, card.match, rows)
     card.status = status
-    card.decided_by = actor
+    card.decided_by = _user(actor)
     card.decided_at = timezone.now()
     card.save(update_fields=["status", "decided_by", "decided_at"])
     action = (
