@@ -25,7 +25,7 @@ from tournaments.enums import PairingSystem, RoundStatus, TeamMatchOutcome
 from tournaments.models import Game, Registration, Round, Team, TeamMatch, TeamMember
 
 #: Addresses under /leagues/ that are pages, not seasons.
-RESERVED_SLUGS = frozenset({"organise", "cards", "new"})
+RESERVED_SLUGS = frozenset({"organise", "cards", "new", "matches"})
 #: The most teams a division may have.
 MAX_TEAMS = 20
 _ABSENT = {

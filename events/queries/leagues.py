@@ -316,3 +316,28 @@ def cards_waiting(division: Division) -> QuerySet[MatchCard]:
     return MatchCard.objects.filter(
         match__round__tournament_id=division.tournament_id, status=MatchCardStatus.DISPUTED
     ).select_related("match__first", "match__second", "match__round")
+
+
+def card_players(season: Season, team: Team) -> QuerySet[Any]:
+    """The players a captain may name for ``team`` on a card: those on the rosters of its
+    club's teams this season (the eligibility rules decide the rest), by name."""
+    players = TeamMember.objects.filter(team__tournament__division__season=season)
+    if team.club_id is not None:
+        players = players.filter(team__club_id=team.club_id)
+    else:
+        players = players.filter(team=team)
+    model = TeamMember._meta.get_field("player").related_model
+    return model.objects.filter(pk__in=players.values("player_id")).order_by(
+        "last_name", "first_name"
+    )
+
+
+def league_match(pk: int) -> TeamMatch | None:
+    """A league match with its division, season, teams and card."""
+    return (
+        TeamMatch.objects.select_related(
+            "round__tournament__division__season", "first", "second", "card"
+        )
+        .filter(pk=pk, round__tournament__division__isnull=False, second__isnull=False)
+        .first()
+    )
