@@ -68,5 +68,5 @@ def score_text(row: Any) -> str:
         return ""
     text = f"{format_points(row.home_points)}–{format_points(row.away_points)}"
     if row.default:
-        return f"{text} ({_('default')})"
+        return _("%(score)s (default)") % {"score": text}
     return text
