@@ -31,13 +31,11 @@ def played():
         round__tournament=made["tournament"], round__number=1
     ).order_by("number")
     first, second, third = matches
+    home = [m.player for m in first.first.members.order_by("order")][:4]
+    away = [m.player for m in first.second.members.order_by("order")][:4]
     boards = []
-    for index, (a, b) in enumerate(
-        zip(first.first.members.order_by("order"), first.second.members.order_by("order"))
-    ):
-        if index == 4:
-            break
-        white, black = (a.player, b.player) if index % 2 == 0 else (b.player, a.player)
+    for index, (a, b) in enumerate(zip(home, away, strict=True)):
+        white, black = (a, b) if index % 2 == 0 else (b, a)
         boards.append({"white": white, "black": black, "result": "10"})
     card = submit_match_card(actor=SYSTEM, match=first, boards=boards)
     confirm_match_card(actor=SYSTEM, card=card)
