@@ -8,13 +8,14 @@ from django.core.management import CommandError, call_command
 from django.db.models import Q
 
 from backoffice.management.commands.seed_demo import Demo
-from events.models import Event
+from events.models import Division, Event, Season
+from events.queries.leagues import calendar, table
 from events.queries.sections import discount_text, restrictions_text
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange
 from rules.pairing.dutch import pair_round
 from rules.ratings import egf
-from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
+from tournaments.models import Game, Registration, RequestedBye, Round, TeamMatch, Tournament
 from tournaments.queries.pairing import pairing_state
 
 TODAY = dt.date(2026, 3, 15)
@@ -94,17 +95,18 @@ def test_seed_demo_small_scale_counts():
     }
     # Chess, plus the go and shogi sections: 2 clubs, 8 + 8 players without FIDE ID, 5
     # starting ratings (established shogi players), 3 tournaments with 8 players each, rounds
-    # 3 + 3 + 7 and games 12 + 12 + 28; plus the weekend event's 3 sections, not played yet.
+    # 3 + 3 + 7 and games 12 + 12 + 28; plus the weekend event's 3 sections, not played yet;
+    # plus the league: 3 teams of 3 players, 6 rounds, 3 matches of 2 boards played so far.
     assert counts == {
         "clubs": 4 + 2,
         "players": 20 + 16,
         "newcomers": 2 + 16,
         "starting ratings": 41 + 5,
-        "tournaments": 12 + 3 + 3,
-        "unrated tournaments": 1,
-        "registrations": 82 + 24,
-        "rounds": 73 + 13,
-        "games": 256 + 52,
+        "tournaments": 12 + 3 + 3 + 1,
+        "unrated tournaments": 1 + 1,
+        "registrations": 82 + 24 + 9,
+        "rounds": 73 + 13 + 6,
+        "games": 256 + 52 + 6,
         "byes": 12,
         "pending": 5,
     }
@@ -180,6 +182,8 @@ def rating_snapshot() -> list:
 
 
 def delete_demo_data() -> None:
+    Season.objects.all().delete()
+    TeamMatch.objects.all().delete()  # its teams are protected while a match names them
     Tournament.objects.all().delete()
     PublishedList.objects.all().delete()
     Player.objects.all().delete()
@@ -231,8 +235,14 @@ def test_seed_demo_default_scale_has_a_believable_mix():
     assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
     assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
     assert lists == {"chess-standard", "chess-rapid", "chess-blitz", "go-egf", "shogi-fesa", None}
-    # Go: a manual championship and a McMahon cup; shogi: a manual round robin.
-    assert systems == {"round_robin", "swiss_dutch", "manual", "mcmahon_go"}
+    # Go: a manual championship and a McMahon cup; shogi: a manual round robin; the league.
+    assert systems == {
+        "round_robin",
+        "swiss_dutch",
+        "manual",
+        "mcmahon_go",
+        "team_double_round_robin",
+    }
     assert Game.objects.filter(result="").exists()  # the championship in progress
 
 
@@ -328,6 +338,7 @@ def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs()
     running = sorted(name for name, status in statuses.items() if status != "finished")
     assert running == [
         "Club Championship 2026",
+        "Riverside League 2026: Division 1",
         "Riverside Weekend Open: Open A",
         "Riverside Weekend Open: Open B",
         "Riverside Weekend Open: Rapid",
@@ -385,3 +396,27 @@ def test_seed_demo_has_a_weekend_event_with_three_sections_and_discounts():
         "women: −20%",
     ]
     assert "FIDE Laws of Chess apply" in event.rules
+
+
+@pytest.mark.django_db
+def test_seed_demo_has_a_league_season_with_played_and_postponed_matches():
+    seed(*SMALL, "--no-ratings")
+
+    division = Division.objects.select_related("season").get()
+    rows = calendar(division)
+    assert division.season.name == "Riverside League 2026"
+    assert [team.name for team in division.tournament.teams.order_by("pairing_number")] == [
+        "Riverside A",
+        "Railway A",
+        "La Côte A",
+    ]
+    assert [(row.round, row.played, row.postponed_to is not None) for row in rows] == [
+        (1, True, False),
+        (2, False, True),
+        (3, True, False),
+        (4, True, False),
+        (5, False, False),
+        (6, False, False),
+    ]
+    assert [row.card.status for row in rows if row.played] == ["confirmed"] * 3
+    assert sum(line.row.played for line in table(division)) == 6
