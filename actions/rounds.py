@@ -1,7 +1,8 @@
 """Rounds: pairing the next round as a draft, publishing or discarding it, manual rounds.
 
     pair_next_round(*, actor, tournament, number=None) -> Round   # draft round with its games
-        # round robin: Berger table; Swiss: the FIDE Dutch engine; go/shogi: McMahon
+        # round robin: Berger table; Swiss: the FIDE Dutch engine; go/shogi: McMahon;
+        # teams: actions.teams.pairing
     discard_pairings(*, actor, round) -> None                     # draft rounds only
     publish_round(*, actor, round) -> Round                       # twice: the same round
     add_round(*, actor, tournament, date=None) -> Round           # manual: today if no date
@@ -29,6 +30,7 @@ from actions import knockout, letters
 from actions.boards import boards_state, draft_round
 from actions.check_in import leave_out_absent, take_back_left_out
 from actions.registrations import assign_numbers, check_renumbering
+from actions.teams import pairing as team_pairing
 from actions.tournaments import refuse_if_finished
 from core import roles
 from core.changes import apply_changes
@@ -108,28 +110,14 @@ def pair_next_round(
                 [InitialColour.WHITE, InitialColour.BLACK]
             )
             current.save(update_fields=["drawn_colour"])
-        if (current.is_round_robin or current.is_knockout) and current.rounds_planned != total:
+        if _rounds_follow(current) and current.rounds_planned != total:
             current.rounds_planned = total
             current.save(update_fields=["rounds_planned"])
         if current.status != TournamentStatus.RUNNING:
             current.status = TournamentStatus.RUNNING  # pairing round 1 starts the tournament
             current.save(update_fields=["status"])
         round_ = Round.objects.create(tournament=current, number=number, status=RoundStatus.DRAFT)
-        stones: dict[int, int] = {}
-        if current.is_knockout:
-            games = knockout.round_games(current, registrations, number)
-            for game in games:
-                game.round = round_
-            Game.objects.bulk_create(games)
-            boards = [(g.white, g.black, g.result) for g in games]
-        elif current.is_round_robin:
-            boards = _round_robin_boards(current, registrations, number)
-        elif current.uses_mcmahon_engine:
-            boards, stones = _mcmahon_boards(current, registrations, number)
-        else:
-            boards = _swiss_boards(current, registrations, number)
-        if not current.is_knockout:
-            _create_boards(round_, boards, stones)
+        boards = _pair_boards(current, round_, registrations)
         unit.audit(
             AuditAction.ROUND_PAIRED,
             params={"round": number, "boards": len(boards)},
@@ -137,6 +125,39 @@ def pair_next_round(
             after={"round": number, "boards": boards_state(round_)},
         )
     return round_
+
+
+def _rounds_follow(tournament: Tournament) -> bool:
+    """The format's rounds follow from its players or teams (round robins, knockouts,
+    team round robins, Scheveningen): pairing stores them as planned."""
+    if tournament.is_team:
+        return tournament.pairing_system != PairingSystem.TEAM_SWISS
+    return tournament.is_round_robin or tournament.is_knockout
+
+
+def _pair_boards(
+    current: Tournament, round_: Round, registrations: list[Registration]
+) -> list[Board]:
+    """Pair ``round_`` with the format's engine and create its games; its boards."""
+    number = round_.number
+    if current.is_team:
+        round_.tournament = current
+        return team_pairing.pair_team_round(round_)
+    if current.is_knockout:
+        games = knockout.round_games(current, registrations, number)
+        for game in games:
+            game.round = round_
+        Game.objects.bulk_create(games)
+        return [(g.white, g.black, g.result) for g in games]
+    stones: dict[int, int] = {}
+    if current.is_round_robin:
+        boards = _round_robin_boards(current, registrations, number)
+    elif current.uses_mcmahon_engine:
+        boards, stones = _mcmahon_boards(current, registrations, number)
+    else:
+        boards = _swiss_boards(current, registrations, number)
+    _create_boards(round_, boards, stones)
+    return boards
 
 
 def _create_boards(round_: Round, boards: list[Board], stones: dict[int, int]) -> None:

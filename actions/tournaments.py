@@ -37,6 +37,7 @@ from tournaments.enums import (
     KNOCKOUT_SETTINGS,
     POINT_FIELDS,
     RESERVED_SLUGS,
+    ROUNDS_FROM_TEAMS,
     TOURNAMENT_SETTINGS,
     PairingSystem,
     TournamentStatus,
@@ -59,6 +60,7 @@ FIXED_ONCE_PAIRED = (
     "handicap_policy",
     "handicap_cap",
     *KNOCKOUT_SETTINGS,  # a knockout's only
+    "team_boards",
 )
 
 
@@ -80,6 +82,7 @@ def check_rounds(tournament: Tournament, paired: int = 0) -> None:
     if (
         tournament.is_round_robin
         or tournament.is_knockout
+        or tournament.pairing_system in ROUNDS_FROM_TEAMS
         or (tournament.pairing_system == PairingSystem.MANUAL and rounds == 0)
     ):
         return

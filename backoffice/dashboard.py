@@ -43,7 +43,14 @@ from tournaments.enums import PairingSystem, RoundStatus, TournamentStatus
 from tournaments.models import ForbiddenPair, Registration, RequestedBye, ResultReport, Tournament
 from tournaments.queries.games import pending_reports
 from tournaments.queries.pairing import entry_grades
-from tournaments.queries.rounds import NextStep, next_step, rounds_progress
+from tournaments.queries.rounds import (
+    NextStep,
+    highest_round_number,
+    next_step,
+    planned_rounds,
+    rounds_progress,
+)
+from tournaments.queries.teams import missing_line_ups, team_standings
 from web.params import parse_text
 from web.points import format_points, stored_value
 
@@ -234,7 +241,22 @@ def dashboard_context(request: HttpRequest, tournament: Tournament, **extra: Any
         "forbidden_pairs": page.forbidden_pairs,
         "frozen": page.frozen,
         "event": event_of(tournament),
+        "team_panel": team_panel(tournament),
         **extra,
+    }
+
+
+def team_panel(tournament: Tournament) -> dict[str, Any] | None:
+    """A team competition's panel: the team standings and the teams whose line-up for the
+    next round is missing; ``None`` for an individual tournament."""
+    if not tournament.is_team:
+        return None
+    number = highest_round_number(tournament) + 1
+    total = planned_rounds(tournament, 0)
+    return {
+        "standings": team_standings(tournament),
+        "next_round": number,
+        "missing": missing_line_ups(tournament, number) if not total or number <= total else [],
     }
 
 

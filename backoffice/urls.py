@@ -23,6 +23,7 @@ from backoffice.views import (
     reports,
     rounds,
     schedule,
+    teams,
     tournaments,
     trf,
 )
@@ -77,6 +78,14 @@ tournament_patterns = [
         name="reject_club_game",
     ),
     path("my-games/", reports.MyGamesView.as_view(), name="my_games"),
+    path("my-teams/", teams.MyTeamsView.as_view(), name="my_teams"),
+    path("<slug:slug>/teams/<int:team>/line-up/", teams.LineUpView.as_view(), name="line_up"),
+    path("<slug:slug>/organise/teams/", teams.TeamsView.as_view(), name="organise_teams"),
+    path(
+        "<slug:slug>/organise/teams/<int:team>/",
+        teams.TeamView.as_view(),
+        name="organise_team",
+    ),
     path("games/<int:game>/report/", reports.ReportResultView.as_view(), name="report_result"),
     path("<slug:slug>/export.trf", trf.TrfExportView.as_view(), name="trf_export"),
     path("<slug:slug>/export.h9", trf.ResultsFileView.as_view(kind="h9"), name="h9_export"),
@@ -245,6 +254,11 @@ tournament_patterns = [
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/armageddon-colours/",
         knockout.ArmageddonColoursView.as_view(),
         name="organise_armageddon_colours",
+    ),
+    path(
+        "<slug:slug>/organise/rounds/<int:number>/matches/<int:match>/outcome/",
+        teams.MatchOutcomeView.as_view(),
+        name="organise_match_outcome",
     ),
     path(
         "<slug:slug>/organise/rounds/<int:number>/boards/<int:board>/result/",

@@ -85,6 +85,11 @@ class AuditAction(models.TextChoices):
     MATCH_CARD_DISPUTED = "match_card_disputed", _("match card disputed")
     MATCH_CARD_DECIDED = "match_card_decided", _("match card decided by the arbiter")
     MATCH_DEFAULTED = "match_defaulted", _("league match lost by default")
+    TEAM_ADDED = "team_added", _("team added")
+    TEAM_CHANGED = "team_changed", _("team changed")
+    ROSTER_SET = "roster_set", _("team roster set")
+    LINE_UP_SUBMITTED = "line_up_submitted", _("line-up submitted")
+    MATCH_OUTCOME_SET = "match_outcome_set", _("team match outcome set")
 
 
 class MailKind(models.TextChoices):

@@ -28,7 +28,7 @@ from core.enums import AuditAction
 from core.models import InvitationRole
 from ratings.enums import rating_list_label
 from rules.scoring import result_text
-from tournaments.enums import ByeKind, Result, TournamentStatus
+from tournaments.enums import ByeKind, Result, TeamMatchOutcome, TournamentStatus
 
 __all__ = ["MESSAGES", "english", "result_label", "sentence"]
 
@@ -131,6 +131,11 @@ MESSAGES: dict[str, Any] = {
     A.MATCH_CARD_DISPUTED: _("Match card of %(match)s disputed"),
     A.MATCH_CARD_DECIDED: _("Match card of %(match)s decided by the arbiter: %(score)s"),
     A.MATCH_DEFAULTED: _("%(match)s: %(team)s did not come, the match is lost by default"),
+    A.TEAM_ADDED: _("Team %(team)s added"),
+    A.TEAM_CHANGED: _("Team %(team)s changed: %(fields)s"),
+    A.ROSTER_SET: _("Roster of %(team)s: %(names)s"),
+    A.LINE_UP_SUBMITTED: _("Line-up of %(team)s for round %(round)d: %(names)s"),
+    A.MATCH_OUTCOME_SET: _("Round %(round)d, %(match)s: %(outcome)s"),
     A.TRF_IMPORTED: _(
         "Tournament %(tournament)s imported from a TRF file: %(players)d players, %(games)d games"
     ),
@@ -146,6 +151,7 @@ FIELDS_OF = {
     A.RATING_LIST_CHANGED: "ratings.RatingList",
     A.REGISTRATION_CHANGED: "tournaments.Registration",
     A.TOURNAMENT_CHANGED: "tournaments.Tournament",
+    A.TEAM_CHANGED: "tournaments.Team",
 }
 
 
@@ -230,13 +236,12 @@ def _values(action: str, params: dict[str, Any]) -> dict[str, Any]:
         values["names"] = ", ".join(values["names"]) or "–"
     if "black" in values and values["black"] is None:
         values["black"] = gettext("bye")
-    if "kind" in values:
-        values["kind"] = _choice(ByeKind, values["kind"])
+    for key, enum in (("kind", ByeKind), ("role", InvitationRole), ("outcome", TeamMatchOutcome)):
+        if key in values:
+            values[key] = _choice(enum, values[key])
     for key in ("rating", "grade"):
         if key in values:
             values[key] = _dash(values[key])
-    if "role" in values:
-        values["role"] = _choice(InvitationRole, values["role"])
     if "total" in values:
         values["total"] = _amount(values["total"])
     if action == A.TOURNAMENT_STATUS_CHANGED:

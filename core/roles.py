@@ -37,8 +37,8 @@ from core.invitation_tokens import entry_token_matches, token_matches, withdraw_
 from events.models import ClubGames, Event
 from events.queries.check_in import code_of, normalised
 from players.models import Club, Player
-from tournaments.enums import RoundStatus
-from tournaments.models import Game, Registration, Tournament
+from tournaments.enums import RoundStatus, TournamentStatus
+from tournaments.models import Game, Registration, Team, Tournament
 
 #: Game results a player may report (played games only: forfeits and byes are the arbiter's).
 REPORTABLE_RESULTS = ("10", "==", "01")
@@ -214,6 +214,30 @@ def can_report_result(user: User, game: Game) -> bool:
     )
 
 
+def can_captain(user: User, team: Team) -> bool:
+    """Submit ``team``'s line-ups: its captain's account (``Team.captain``'s
+    ``Player.account``), or the tournament's arbiters and organisers, or staff."""
+    if (
+        team.captain_id is not None
+        and _active(user)
+        and not is_system(user)
+        and Player.objects.filter(pk=team.captain_id, account=user).exists()
+    ):
+        return True
+    return can_arbitrate(user, team.tournament)
+
+
+def captains_teams(user: User) -> bool:
+    """Whether ``user``'s player captains a team of a tournament not finished ("My teams")."""
+    if not _active(user) or is_system(user):
+        return False
+    return (
+        Team.objects.filter(captain__account=user)
+        .exclude(tournament__status=TournamentStatus.FINISHED)
+        .exists()
+    )
+
+
 def can_report_results(user: User) -> bool:
     """Whether ``user`` plays in a tournament that lets players report results, or in a club
     that rates club games (nav link)."""
@@ -332,6 +356,7 @@ _PREDICATES = {
     "event": can_manage_event,
     "arbiter": can_arbitrate,
     "reporter": can_report_result,
+    "captain": can_captain,
     "club_member": can_play_club_games,
     "club_game": can_decide_club_game,
     "match_card": can_enter_match_card,
@@ -394,6 +419,12 @@ def arbiter_of(tournament: Tournament) -> Check:
 def reporter_of(game: Game) -> Check:
     """Report ``game``'s result: one of its players, when the tournament allows it."""
     return Check("reporter", game)
+
+
+def captain_of(team: Team) -> Check:
+    """A team's line-ups: its captain's account, the tournament's arbiters and organisers,
+    staff."""
+    return Check("captain", team)
 
 
 def club_member_of(club: Club) -> Check:

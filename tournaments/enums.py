@@ -65,6 +65,12 @@ KNOCKOUT_SETTINGS = (
     "knockout_armageddon",
 )
 
+TEAM_ROUND_ROBINS = frozenset(
+    {PairingSystem.TEAM_ROUND_ROBIN, PairingSystem.TEAM_DOUBLE_ROUND_ROBIN}
+)
+#: Team formats whose rounds follow from their teams (round robins) or boards (Scheveningen).
+ROUNDS_FROM_TEAMS = TEAM_ROUND_ROBINS | {PairingSystem.SCHEVENINGEN}
+
 #: A team tournament's settings, in the model's order (``Tournament.team_*``).
 TEAM_SETTINGS = (
     "team_boards",
@@ -103,7 +109,7 @@ class TournamentStatus(models.TextChoices):
 #: Slugs taken by the tournament URLs themselves (``/tournaments/<first segment>/``): no
 #: tournament may have one, however it is made (form, admin, TRF import) or changed. A test
 #: checks the list against the URL configuration.
-RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "games", "clubs"})
+RESERVED_SLUGS = frozenset({"organise", "import-trf", "my-games", "my-teams", "games", "clubs"})
 
 #: The default of ``CLUBRATING_MAX_ROUNDS``, the most rounds a tournament may plan
 #: (:func:`tournaments.limits.max_rounds`): a double round robin of 26 players.

@@ -10,7 +10,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core.roles import can_report_results, has_role, is_staff, organised_clubs, player_of
+from core.roles import (
+    can_report_results,
+    captains_teams,
+    has_role,
+    is_staff,
+    organised_clubs,
+    player_of,
+)
 
 
 class Roles:
@@ -47,6 +54,11 @@ class Roles:
     def report(self) -> bool:
         """A player in a tournament that lets players report results: "Report result"."""
         return can_report_results(self.user)
+
+    @cached_property
+    def captain(self) -> bool:
+        """A team captain (their player's account) in a tournament in progress: "My teams"."""
+        return captains_teams(self.user)
 
 
 def roles(request: Any) -> dict[str, Roles]:

@@ -191,7 +191,10 @@ class TournamentFormMixin(LayoutMixin, TiebreakFormMixin):
     def clean_rounds_planned(self) -> int:
         rounds = self.cleaned_data.get("rounds_planned")
         system = self.data.get(self.add_prefix("pairing_system"), "")
-        if system.endswith("round_robin") or system == PairingSystem.KNOCKOUT:
+        if system.endswith("round_robin") or system in (
+            PairingSystem.KNOCKOUT,
+            PairingSystem.SCHEVENINGEN,
+        ):
             if rounds is not None and not 0 <= rounds <= MAX_SMALL:
                 raise forms.ValidationError(
                     _("The number of rounds must be a whole number from %(min)d to %(max)d.")

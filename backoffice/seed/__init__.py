@@ -24,6 +24,8 @@ What it builds (defaults: 160 players, 6 months):
 - an upcoming weekend event of the home club, "Riverside Weekend Open", with three sections
   (Open A and Open B under 1800, Swiss; a rapid round robin), a rules text, places, fees and
   discounts (:mod:`~backoffice.seed.weekend`);
+- a team league of the home club (:mod:`~backoffice.seed.teams`): four teams of two boards in
+  a team round robin, round 1 played and round 2 published;
 - at the end every event whose rounds are all played is finished as its organiser would
   (``finish_tournament``: final standings frozen), so only the championship runs.
 

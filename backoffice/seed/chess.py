@@ -18,6 +18,7 @@ from backoffice.seed.go_shogi import seed_go_and_shogi
 from backoffice.seed.league import seed_league
 from backoffice.seed.people import Person, PlayersPlan
 from backoffice.seed.play import Play
+from backoffice.seed.teams import seed_team_event
 from backoffice.seed.weekend import seed_weekend_event
 from backoffice.seed.write import Write
 from core.roles import SYSTEM
@@ -56,6 +57,7 @@ def write_and_rate(demo: Demo, *, rate: bool) -> dict[str, int]:
     seed_weekend_event(demo.today)
     counts["events"] = 1
     counts["league seasons"] = int(seed_league(demo.today, seed=demo.seed) is not None)
+    counts["team events"] = 1 if seed_team_event(demo.today) else 0
     return counts
 
 

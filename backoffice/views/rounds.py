@@ -36,6 +36,7 @@ from backoffice.forms.tournaments import (
 )
 from backoffice.queries import seats
 from backoffice.tables import ReportTable, signed
+from backoffice.team_rows import team_groups
 from backoffice.views.base import (
     ActionView,
     TournamentMixin,
@@ -133,6 +134,7 @@ class RoundView(RoundMixin, TemplateView):
                 game.row = board_row(game, rows)
         reports = pending_reports(self.tournament, round_=self.round)
         return super().get_context_data(
+            team_matches=team_groups(self.round, self.tournament, games),
             reports=reports,
             reports_table=ReportTable(reports),
             tournament=self.tournament,

@@ -80,3 +80,16 @@ def round_clock(
     if latest + 1 in starts:
         return Clock(round=latest + 1, starts_at=starts[latest + 1])
     return Clock()
+
+
+def line_up_deadline(tournament: Tournament, number: int) -> datetime.datetime | None:
+    """When captains' line-ups for round ``number`` close: the round's announced start less
+    the tournament's line-up deadline (``Tournament.team_line_up_deadline`` minutes);
+    ``None``: no deadline (none set, or the round's start is not announced), they close when
+    the round is paired."""
+    if tournament.team_line_up_deadline is None:
+        return None
+    start = RoundStart.objects.filter(tournament=tournament, number=number).first()
+    if start is None:
+        return None
+    return start.starts_at - datetime.timedelta(minutes=tournament.team_line_up_deadline)

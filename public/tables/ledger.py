@@ -48,6 +48,13 @@ class PeriodTable(PriorityMixin, BaseTable):
         self.period = period
         super().__init__(*args, **kwargs)
 
+    def render_tournament(self, record: RatingChange, value) -> str:
+        """The tournament; a team game's also its match ("Team A – Team B")."""
+        game = record.game if record.game_id else None
+        if game is not None and game.team_match_id is not None:
+            return f"{value} · {game.team_match}"
+        return str(value)
+
 
 class LedgerTable(PeriodTable):
     """One rating period of a player's calculation, as FIDE prints it.

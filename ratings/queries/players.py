@@ -97,10 +97,19 @@ def rating_in_list(rating_list_id: int | None, player: Player | None) -> int | N
 
 
 def player_ledger(player: Player) -> QuerySet[RatingChange]:
-    """Every ledger row of ``player``, oldest first, with everything a row prints joined."""
+    """Every ledger row of ``player``, oldest first, with everything a row prints joined
+    (a team game's match too: the ledger names it)."""
     return (
         RatingChange.objects.filter(player=player)
-        .select_related("rating_list", "period", "tournament", "opponent", "game__round")
+        .select_related(
+            "rating_list",
+            "period",
+            "tournament",
+            "opponent",
+            "game__round",
+            "game__team_match__first",
+            "game__team_match__second",
+        )
         # The replay checkpoint is the system's whole state (every player): never for a page.
         .defer("period__replay_state")
         .order_by("rating_list__position", "date", "tournament_id", "game__round__number", "pk")

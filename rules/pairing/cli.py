@@ -2,12 +2,15 @@
 
     python -m tournaments.pairing --dutch INPUT.trf -p [OUTPUT.txt] [--encoding NAME]
     python -m tournaments.pairing --dutch INPUT.trf -c [--encoding NAME]
+    python -m tournaments.pairing --team INPUT.trf (-p [OUTPUT.txt] | -c) [--encoding NAME]
 
 ``-p`` pairs the round after the last played one and writes the number of pairs, then one
 ``white black`` line per board (``id 0`` for the pairing-allocated bye); without a file name it
 prints to standard output. ``-c`` re-pairs every played round of the file and lists the rounds
 whose recorded pairing differs from ours. The file is read as UTF-8, else as Windows-1252,
-unless ``--encoding`` names its encoding.
+unless ``--encoding`` names its encoding. ``--team`` reads a TRF-2026 team tournament and pairs
+it with the team Swiss of C.04.6 (:mod:`rules.pairing.team_swiss.command`), in the same output
+format with team pairing numbers.
 
 The input is bounded before it is read: it must be a regular file (a named pipe, a device such
 as ``/dev/zero`` or a directory is refused without reading from it) of at most
@@ -47,7 +50,8 @@ EXIT_FILE = 5
 EXIT_CLOSED_PIPE = 141
 
 USAGE = (
-    "usage: python -m tournaments.pairing --dutch INPUT.trf (-p [OUTPUT] | -c) [--encoding NAME]"
+    "usage: python -m tournaments.pairing (--dutch | --team) INPUT.trf (-p [OUTPUT] | -c) "
+    "[--encoding NAME]"
 )
 
 
@@ -290,13 +294,18 @@ def _one_mode(mode: str | None, option: str) -> None:
 
 
 def _main(argv: list[str] | None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    team = "--team" in args
     try:
-        mode, out_path, encoding, in_path = _parse_args(
-            list(sys.argv[1:] if argv is None else argv)
-        )
+        if team and "--dutch" in args:
+            raise _Usage("--team and --dutch cannot be used together")
+        args = [a for a in args if a != "--team"]
+        mode, out_path, encoding, in_path = _parse_args(args)
     except _Usage as exc:
         print(f"{exc}\n{USAGE}" if str(exc) else USAGE, file=sys.stderr)
         return EXIT_INVALID
+    if team:
+        return _main_team(mode, out_path, encoding, in_path)
     from rules.files.trf import TrfError
 
     try:
@@ -310,6 +319,27 @@ def _main(argv: list[str] | None) -> int:
         if mode == "c":
             return _check(trf)
         result = _pair(trf, None)
+    except (TrfError, _Refused) as exc:
+        return _refusal(in_path, exc)
+    if not result.ok:
+        print(f"No valid pairing exists: {result.message}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    return _write(format_pairing(result.pairs, result.bye), out_path)
+
+
+def _main_team(mode: str, out_path: str | None, encoding: str | None, in_path: str) -> int:
+    """``--team``: a TRF-2026 team file paired or checked by the team Swiss engine."""
+    from rules.files.trf import TrfError
+    from rules.pairing.team_swiss import command
+
+    try:
+        f = command.load(read_input(in_path), encoding)
+        if mode == "c":
+            return EXIT_OK if command.check(f, sys.stdout) else EXIT_NO_PAIRING
+        result = command.pair(f)
+    except OSError as exc:
+        print(f"{in_path}: cannot read the file: {exc}", file=sys.stderr)
+        return EXIT_FILE
     except (TrfError, _Refused) as exc:
         return _refusal(in_path, exc)
     if not result.ok:

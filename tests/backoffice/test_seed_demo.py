@@ -15,7 +15,7 @@ from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange
 from rules.pairing.dutch import pair_round
 from rules.ratings import egf
-from tournaments.models import Game, Registration, RequestedBye, Round, TeamMatch, Tournament
+from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 from tournaments.queries.pairing import pairing_state
 
 TODAY = dt.date(2026, 3, 15)
@@ -96,19 +96,20 @@ def test_seed_demo_small_scale_counts():
     # Chess, plus the go and shogi sections: 2 clubs, 8 + 8 players without FIDE ID, 5
     # starting ratings (established shogi players), 3 tournaments with 8 players each, rounds
     # 3 + 3 + 7 and games 12 + 12 + 28; plus the weekend event's 3 sections, not played yet;
-    # plus the league: 3 teams of 3 players, 6 rounds, 3 matches of 2 boards played so far.
+    # plus the league: 3 teams of 3 players, 6 rounds, 3 matches of 2 boards played so far;
+    # plus the unrated team league: 8 players, round 1 played (4 boards), round 2 published.
     assert counts == {
         "clubs": 4 + 2,
         "players": 20 + 16,
         "newcomers": 2 + 16,
         "starting ratings": 41 + 5,
-        "tournaments": 12 + 3 + 3 + 1,
-        "unrated tournaments": 1 + 1,
-        "registrations": 82 + 24 + 9,
-        "rounds": 73 + 13 + 6,
-        "games": 256 + 52 + 6,
+        "tournaments": 12 + 3 + 3 + 1 + 1,
+        "unrated tournaments": 1 + 1 + 1,
+        "registrations": 82 + 24 + 9 + 8,
+        "rounds": 73 + 13 + 6 + 2,
+        "games": 256 + 52 + 6 + 8,
         "byes": 12,
-        "pending": 5,
+        "pending": 5 + 4,
     }
     assert "20 players" in output
 
@@ -182,8 +183,7 @@ def rating_snapshot() -> list:
 
 
 def delete_demo_data() -> None:
-    Season.objects.all().delete()
-    TeamMatch.objects.all().delete()  # its teams are protected while a match names them
+    Season.objects.all().delete()  # its club is protected while a season names it
     Tournament.objects.all().delete()
     PublishedList.objects.all().delete()
     Player.objects.all().delete()
@@ -235,13 +235,15 @@ def test_seed_demo_default_scale_has_a_believable_mix():
     assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
     assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
     assert lists == {"chess-standard", "chess-rapid", "chess-blitz", "go-egf", "shogi-fesa", None}
-    # Go: a manual championship and a McMahon cup; shogi: a manual round robin; the league.
+    # Go: a manual championship and a McMahon cup; shogi: a manual round robin; the league
+    # and the team league.
     assert systems == {
         "round_robin",
         "swiss_dutch",
         "manual",
         "mcmahon_go",
         "team_double_round_robin",
+        "team_round_robin",
     }
     assert Game.objects.filter(result="").exists()  # the championship in progress
 
@@ -315,7 +317,9 @@ def test_seed_demo_championship_in_progress_shows_its_players_ratings():
     the round pages of the championship in progress showed a dash for everybody."""
     seed(*SMALL, "--no-ratings")
 
-    championship = Tournament.objects.filter(rounds__games__result="").distinct().get()
+    championship = (
+        Tournament.objects.filter(rounds__games__result="", team_boards=None).distinct().get()
+    )
     entries = Registration.objects.filter(tournament=championship).select_related("player")
     starting = dict(
         PlayerRating.objects.filter(
@@ -339,11 +343,13 @@ def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs()
     assert running == [
         "Club Championship 2026",
         "Riverside League 2026: Division 1",
+        "Riverside Team League",
         "Riverside Weekend Open: Open A",
         "Riverside Weekend Open: Open B",
         "Riverside Weekend Open: Rapid",
     ]
-    assert {statuses[name] for name in running[1:]} == {"draft"}
+    assert statuses["Riverside Team League"] == "running"
+    assert {statuses[name] for name in running[2:]} == {"draft"}
     assert statuses["Keima Round Robin 2026"] == "finished"
     shogi = Tournament.objects.get(name="Keima Round Robin 2026")
     assert shogi.final_standings["after_round"] == 7
@@ -420,3 +426,16 @@ def test_seed_demo_has_a_league_season_with_played_and_postponed_matches():
     ]
     assert [row.card.status for row in rows if row.played] == ["confirmed"] * 3
     assert sum(line.row.played for line in table(division)) == 6
+
+
+@pytest.mark.django_db
+def test_seed_demo_has_a_running_team_league():
+    seed(*SMALL, "--no-ratings")
+
+    league = Tournament.objects.get(name="Riverside Team League")
+    teams = list(league.teams.order_by("pairing_number"))
+    assert league.pairing_system == "team_round_robin" and league.team_boards == 2
+    assert [team.members.count() for team in teams] == [2, 2, 2, 2]
+    assert all(team.captain_id == team.members.get(order=1).player_id for team in teams)
+    assert [r.number for r in league.rounds.all()] == [1, 2]
+    assert league.rounds.get(number=2).games.filter(result="").count() == 4

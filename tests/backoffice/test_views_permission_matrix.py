@@ -31,6 +31,7 @@ from actions.check_in import set_check_in_rule
 from actions.ratings import replay_rating_list
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
+from actions.teams.rosters import add_team, set_roster
 from actions.tournaments import create_tournament, finish_tournament
 from core.roles import SYSTEM
 from events.models import Entry, Event, Section
@@ -49,7 +50,15 @@ from tests.factories import (
 from tests.helpers import snapshot
 from tests.trf_samples import SMALL
 from tournaments.enums import PairingSystem
-from tournaments.models import Game, RequestedBye, ResultReport, Round, TeamMatch, Tournament
+from tournaments.models import (
+    Game,
+    RequestedBye,
+    ResultReport,
+    Round,
+    Team,
+    TeamMatch,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -154,6 +163,7 @@ READ_ONLY = frozenset(
         "leagues:organise_list",
         "leagues:organise_division",
         "leagues:my_matches",
+        "tournaments:my_teams",
     }
 )
 #: Writes that touch only the visitor's own session or account (the site's login, logout,
@@ -821,6 +831,47 @@ def league_confirm(w: World) -> tuple[str, dict]:
 def league_dispute(w: World) -> tuple[str, dict]:
     url = reverse("leagues:dispute_card", args=[_away_card(w).match_id])
     return url, {"reason": "Board 2 was a win for Black."}
+def _teams(w: World) -> list[Team]:
+    """The tournament made a 2-board team round robin: Home A (P1, the player, its captain;
+    P2) against Home B (P3, P4)."""
+    Tournament.objects.filter(pk=w.tournament.pk).update(
+        pairing_system=PairingSystem.TEAM_ROUND_ROBIN, team_boards=2
+    )
+    w.tournament.refresh_from_db()
+    teams = []
+    for name, captain, players in (
+        ("Home A", w.players[0], w.players[:2]),
+        ("Home B", None, w.players[2:4]),
+    ):
+        team = add_team(
+            actor=SYSTEM, tournament=w.tournament, name=name, club=w.club, captain=captain
+        )
+        set_roster(actor=SYSTEM, team=team, players=players)
+        teams.append(team)
+    return teams
+
+
+def add_team_(w: World) -> tuple[str, dict]:
+    _teams(w)
+    return _slug(w, "organise_teams"), {"name": "Home C", "club": w.club.pk}
+
+
+def team(w: World) -> tuple[str, dict]:
+    home_a, _home_b = _teams(w)
+    data = {"form": "team", "name": "Home A1", "club": w.club.pk, "captain": w.players[0].pk}
+    return _slug(w, "organise_team", home_a.pk), data
+
+
+def line_up(w: World) -> tuple[str, dict]:
+    home_a, _home_b = _teams(w)
+    return _slug(w, "line_up", home_a.pk), {"board_1": w.players[0].pk, "board_2": w.players[1].pk}
+
+
+def match_outcome(w: World) -> tuple[str, dict]:
+    _teams(w)
+    round_ = _published_round(w)
+    match = TeamMatch.objects.get(round=round_)
+    return _slug(w, "organise_match_outcome", 1, match.pk), {"outcome": "second_absent"}
 
 
 #: Every write URL: how to set it up, and the roles that may use it.
@@ -887,6 +938,10 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "leagues:confirm_card": (league_confirm, PLAYER | ARBITERS),
     "leagues:dispute_card": (league_dispute, PLAYER | ARBITERS),
     "tournaments:reject_club_game": (reject_club_game, PLAYER | MANAGERS),
+    "tournaments:organise_teams": (add_team_, MANAGERS),
+    "tournaments:organise_team": (team, MANAGERS),
+    "tournaments:line_up": (line_up, PLAYER | ARBITERS),
+    "tournaments:organise_match_outcome": (match_outcome, ARBITERS),
 }
 
 #: Roles that pass the role check of a create page but are refused by its form: the other
@@ -996,6 +1051,8 @@ PAGES = {
     "organise_check_in_codes": ARBITERS,
     "trf_export": ARBITERS,
     "my_games": PLAYER,
+    "my_teams": SIGNED_IN,
+    "organise_teams": MANAGERS,
 }
 
 
@@ -1014,6 +1071,7 @@ def test_back_office_pages_need_the_role(world, name):
         "organise_check_in_qr": [world.tournament.slug],
         "organise_check_in_codes": [world.tournament.slug],
         "organise_club": [world.club.pk],
+        "organise_teams": [world.tournament.slug],
     }.get(name, [])
     url = reverse(f"tournaments:{name}", args=args)
 

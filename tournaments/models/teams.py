@@ -31,7 +31,7 @@ class Team(models.Model):
         verbose_name=_("club"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         related_name="teams",
     )
     name = models.CharField(_("name"), max_length=100)
@@ -155,14 +155,14 @@ class TeamMatch(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("match"))
     first = models.ForeignKey(
-        Team, verbose_name=_("first team"), on_delete=models.PROTECT, related_name="+"
+        Team, verbose_name=_("first team"), on_delete=models.CASCADE, related_name="+"
     )
     second = models.ForeignKey(
         Team,
         verbose_name=_("second team"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.CASCADE,
         related_name="+",
     )
     outcome = models.CharField(

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.pairing import berger, knockout
-from tournaments.enums import PairingSystem, RoundStatus, TournamentStatus
-from tournaments.models import Game, Registration, Round, Tournament
+from tournaments.enums import TEAM_ROUND_ROBINS, PairingSystem, RoundStatus, TournamentStatus
+from tournaments.models import Game, Registration, Round, Team, Tournament
 
 
 def last_round(tournament: Tournament) -> Round | None:
@@ -92,7 +92,17 @@ def planned_rounds(tournament: Tournament, players: int) -> int | None:
     """The number of rounds: the Berger table's for a round robin, else the planned one.
 
     ``None`` while it is not known yet: a round robin of fewer than two players (its rounds
-    follow from its players)."""
+    follow from its players). A team round robin's follow from its teams, a Scheveningen
+    match's from its boards."""
+    if tournament.pairing_system in TEAM_ROUND_ROBINS:
+        teams = Team.objects.filter(tournament=tournament).count()
+        if teams < 2:
+            return None
+        return berger.round_count(
+            teams, double=tournament.pairing_system == PairingSystem.TEAM_DOUBLE_ROUND_ROBIN
+        )
+    if tournament.pairing_system == PairingSystem.SCHEVENINGEN:
+        return tournament.team_boards or None
     if tournament.is_round_robin:
         if players < 2:
             return None

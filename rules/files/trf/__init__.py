@@ -7,8 +7,10 @@ use it. :func:`parse_trf` turns text into a :class:`TrfFile` of plain dataclasse
 The package holds :mod:`~rules.files.trf.records` (the data and the error),
 :mod:`~rules.files.trf.reader` with its helpers (:mod:`~rules.files.trf.player_line`,
 :mod:`~rules.files.trf.points`, :mod:`~rules.files.trf.fields`, :mod:`~rules.files.trf.checks`,
-:mod:`~rules.files.trf.dates`) and :mod:`~rules.files.trf.writer`; every public name is
-importable from :mod:`rules.files.trf`.
+:mod:`~rules.files.trf.dates`) and :mod:`~rules.files.trf.writer`; the team records of
+TRF-2026 are :mod:`~rules.files.trf.team_records` and :mod:`~rules.files.trf.teams`
+(:func:`parse_team_trf`, :func:`write_team_trf`). Every public name is importable from
+:mod:`rules.files.trf`.
 
 The reader is tolerant of the quirks found in real files (one-letter titles, dotted or
 free-text dates, blank opponent fields for byes, a ``spielfrei`` placeholder player, CR, LF or
@@ -47,6 +49,8 @@ from rules.files.trf.records import (
     computed_points,
     normalized_entry,
 )
+from rules.files.trf.team_records import TeamTrfFile, TeamType
+from rules.files.trf.teams import parse_team_trf, read_team_trf, write_team_trf
 from rules.files.trf.writer import write_trf
 from rules.scoring import RESULT_POINTS, PointSystem
 
@@ -59,6 +63,8 @@ __all__ = [
     "PlayerRecord",
     "PointSystem",
     "RoundEntry",
+    "TeamTrfFile",
+    "TeamType",
     "TrfError",
     "TrfFile",
     "TrfFormatError",
@@ -66,8 +72,11 @@ __all__ = [
     "computed_points",
     "decode_trf",
     "normalized_entry",
+    "parse_team_trf",
     "parse_trf",
     "parse_trf_date",
+    "read_team_trf",
     "read_trf",
+    "write_team_trf",
     "write_trf",
 ]

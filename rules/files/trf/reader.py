@@ -45,11 +45,13 @@ def read_trf(
     return parse_trf(decode_trf(data, encoding), limits=limits)
 
 
-def parse_trf(text: str, *, limits: TrfLimits | None = None) -> TrfFile:
+def parse_trf(text: str, *, limits: TrfLimits | None = None, check_points: bool = True) -> TrfFile:
     """Parse TRF text (TRF16, TRF-2026, JaVaFo TRF(x), bbpPairings extensions).
 
     Every problem is a :class:`TrfError` with its line and column, including a NUL character
     anywhere and anything past ``limits`` (default :data:`~rules.files.trf.limits.DEFAULT_LIMITS`).
+    ``check_points=False`` accepts declared points that do not add up: in a team file a
+    member's points are informative (TRF-2026), the team reader passes it.
     """
     text = text.removeprefix("\ufeff")
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -60,7 +62,7 @@ def parse_trf(text: str, *, limits: TrfLimits | None = None) -> TrfFile:
             raise _fail(lineno, nul, "NUL character (byte 0) in the line")
         if raw.strip():
             reader.read_line(lineno, raw)
-    return reader.finish()
+    return reader.finish(check_points=check_points)
 
 
 class _Reader:
@@ -228,7 +230,7 @@ class _Reader:
 
     # ---- the whole file
 
-    def finish(self) -> TrfFile:
+    def finish(self, *, check_points: bool = True) -> TrfFile:
         """Settle what needs every line, check the file as a whole and return it."""
         trf = self.trf
         self._settle_rounds_and_colour()
@@ -245,7 +247,8 @@ class _Reader:
             if tpn not in known:
                 raise _fail(lineno, col0, f"{record}: player {tpn} has no player record")
         _check_references(self.all_players, {p.tpn: p for p in self.all_players})
-        _check_points(trf, self.all_players)
+        if check_points:
+            _check_points(trf, self.all_players)
         return trf
 
     def _settle_rounds_and_colour(self) -> None:
