@@ -831,6 +831,8 @@ def league_confirm(w: World) -> tuple[str, dict]:
 def league_dispute(w: World) -> tuple[str, dict]:
     url = reverse("leagues:dispute_card", args=[_away_card(w).match_id])
     return url, {"reason": "Board 2 was a win for Black."}
+
+
 def _teams(w: World) -> list[Team]:
     """The tournament made a 2-board team round robin: Home A (P1, the player, its captain;
     P2) against Home B (P3, P4)."""
