@@ -21,7 +21,7 @@ from core.unit_of_work import change
 from events.models import Division, MatchCard, MatchCardStatus, MatchDay, Season
 from rules.leagues import CRITERIA, league_calendar, rounds_of
 from rules.pairing.teams import MAX_BOARDS, MIN_BOARDS
-from tournaments.enums import PairingSystem, RoundStatus, TeamMatchOutcome
+from tournaments.enums import PairingSystem, RoundStatus, TeamMatchOutcome, TournamentStatus
 from tournaments.models import Game, Registration, Round, Team, TeamMatch, TeamMember
 
 #: Addresses under /leagues/ that are pages, not seasons.
@@ -281,6 +281,9 @@ def schedule_division(*, actor: Actor, division: Division) -> list[TeamMatch]:
                 _("The division has %(rounds)d rounds but the season %(days)d match dates.")
                 % {"rounds": rounds, "days": len(days)}
             )
+        if unit.tournament.status != TournamentStatus.RUNNING:
+            unit.tournament.status = TournamentStatus.RUNNING  # its calendar starts the league
+            unit.tournament.save(update_fields=["status"])
         fixtures = league_calendar(
             len(teams), double=double, dates=days, home_white=current.home_white
         )

@@ -122,6 +122,9 @@ def test_a_division_is_a_team_double_round_robin_of_its_teams(league):
 def test_the_calendar_has_every_match_on_its_match_day(league):
     rows = calendar(league["division"])
 
+    league["tournament"].refresh_from_db()
+    assert league["tournament"].status == "running"  # the calendar starts the league
+
     assert len(rows) == 30
     assert [(row.round, row.home.name, row.away.name, row.date) for row in rows[:3]] == [
         (1, "Club 1 A", "Club 6 A", datetime.date(2026, 9, 6)),

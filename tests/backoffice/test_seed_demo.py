@@ -349,7 +349,8 @@ def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs()
         "Riverside Weekend Open: Rapid",
     ]
     assert statuses["Riverside Team League"] == "running"
-    assert {statuses[name] for name in running[2:]} == {"draft"}
+    assert statuses["Riverside League 2026: Division 1"] == "running"  # its calendar is made
+    assert {statuses[name] for name in running[3:]} == {"draft"}
     assert statuses["Keima Round Robin 2026"] == "finished"
     shogi = Tournament.objects.get(name="Keima Round Robin 2026")
     assert shogi.final_standings["after_round"] == 7
