@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -107,3 +109,20 @@ def test_an_unknown_division_is_404(client, played):
     url = reverse("leagues:division", args=[played["season"].slug, "nowhere"])
 
     assert client.get(url).status_code == 404
+
+
+def _queries(client, url):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_division_page_reads_a_fixed_number_of_queries(client):
+    small = league_division(teams=4, boards=2)
+    large = league_division(teams=8, boards=4, season=small["season"], name="Division 2", level=2)
+    for made in (small, large):
+        schedule_division(actor=SYSTEM, division=made["division"])
+
+    assert _queries(client, small["division"].get_absolute_url()) == _queries(
+        client, large["division"].get_absolute_url()
+    )
