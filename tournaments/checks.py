@@ -39,8 +39,9 @@ def check_slug_and_list(tournament: Any) -> None:
 
 
 def check_team_settings(tournament: Any) -> None:
-    """A team format needs its boards per match, an individual one has none; a won match
-    is worth at least a drawn one, and a drawn one at least a lost one."""
+    """A team format needs its boards per match, an individual one has none; a team Swiss
+    with Baku acceleration has match points as its primary score (C.04.7); a won match is
+    worth at least a drawn one, and a drawn one at least a lost one."""
     is_team = tournament.pairing_system in TEAM_SYSTEMS
     if is_team and not tournament.team_boards:
         raise ValidationError(
@@ -48,6 +49,19 @@ def check_team_settings(tournament: Any) -> None:
         )
     if not is_team and tournament.team_boards:
         raise ValidationError({"team_boards": _("Boards per match are for the team formats only.")})
+    if (
+        tournament.pairing_system == "team_swiss"
+        and tournament.accelerated
+        and tournament.team_primary_score == "game"
+    ):
+        raise ValidationError(
+            {
+                "accelerated": _(
+                    "Baku acceleration of a team Swiss needs match points as the primary "
+                    "score (C.04.7)."
+                )
+            }
+        )
     if not (tournament.team_match_win >= tournament.team_match_draw >= tournament.team_match_loss):
         raise ValidationError(
             {

@@ -46,7 +46,7 @@ class Roles:
             names.append(_("organiser"))
         if user.arbitrated_tournaments.exists():
             names.append(_("arbiter"))
-        if player_of(user) is not None:
+        if self.player is not None:
             names.append(_("player"))
         return ", ".join(names)
 
@@ -56,9 +56,15 @@ class Roles:
         return can_report_results(self.user)
 
     @cached_property
+    def player(self) -> Any:
+        """The signed-in user's player, if any (one query, shared by the links below)."""
+        return player_of(self.user)
+
+    @cached_property
     def captain(self) -> bool:
-        """A team captain (their player's account) in a tournament in progress: "My teams"."""
-        return captains_teams(self.user)
+        """A team captain (their player's account) in a tournament in progress: "My teams";
+        no query for an account without a player."""
+        return self.player is not None and captains_teams(self.user)
 
 
 def roles(request: Any) -> dict[str, Roles]:

@@ -296,3 +296,18 @@ def test_a_team_format_needs_its_boards_and_an_individual_one_has_none():
             rounds_planned=5,
             team_boards=4,
         )
+
+
+def test_a_team_swiss_with_baku_needs_match_points_as_its_primary_score():
+    with pytest.raises(ValidationError, match="needs match points as the primary score"):
+        create_tournament(
+            actor=SYSTEM,
+            name="Baku by game points",
+            start_date=datetime.date(2026, 3, 1),
+            end_date=datetime.date(2026, 3, 1),
+            pairing_system="team_swiss",
+            rounds_planned=5,
+            team_boards=4,
+            accelerated=True,
+            team_primary_score="game",
+        )

@@ -271,9 +271,14 @@ def test_a_chess_form_shows_no_go_fields_and_groups_its_fields():
         ("round_robin", "round robin"),
         ("double_round_robin", "double round robin"),
         ("knockout", "knockout cup"),
+        ("team_swiss", "team Swiss (FIDE C.04.6)"),
+        ("team_round_robin", "team round robin"),
+        ("team_double_round_robin", "team double round robin"),
+        ("scheveningen", "Scheveningen (two teams)"),
         ("manual", "manual pairings"),
     ]
     assert {"knockout_games", "knockout_armageddon"} & set(go.fields) == set()
+    assert {"team_boards", "team_match_win"} & set(go.fields) == set()
     assert set(go.fields["rating_list"].queryset.values_list("game", flat=True)) == {"go"}
 
 

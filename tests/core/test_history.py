@@ -30,6 +30,8 @@ NAMES = {
     "Division 1",
     "Kingside A",
     "Kingside A – Riverside B",
+    "Kingside B",
+    "Kingside A – Kingside B",
 }
 
 #: Params of every kind of entry, as the actions write them.
@@ -156,6 +158,14 @@ PARAMS = [
     (A.MATCH_CARD_DISPUTED, {"match": "Kingside A – Riverside B"}),
     (A.MATCH_CARD_DECIDED, {"match": "Kingside A – Riverside B", "score": "3–3"}),
     (A.MATCH_DEFAULTED, {"match": "Kingside A – Riverside B", "team": "Kingside A"}),
+    (A.TEAM_ADDED, {"team": "Kingside A"}),
+    (A.TEAM_CHANGED, {"team": "Kingside A", "fields": ["name", "captain"]}),
+    (A.ROSTER_SET, {"team": "Kingside A", "names": ["Ames, Ann", "Bell, Bob"]}),
+    (A.LINE_UP_SUBMITTED, {"team": "Kingside A", "round": 2, "names": ["Bell, Bob", "Ames, Ann"]}),
+    (
+        A.MATCH_OUTCOME_SET,
+        {"round": 2, "match": "Kingside A – Kingside B", "outcome": "second_absent"},
+    ),
 ]
 
 

@@ -49,6 +49,7 @@ from backoffice.forms.leagues import (
 from backoffice.forms.online_entries import DecisionForm, PaymentForm
 from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
+from backoffice.forms.teams import MatchOutcomeForm, NewTeamForm, TeamForm
 from backoffice.forms.tournaments import ClubPlayerForm, NewcomerForm
 from core.roles import SYSTEM
 from events.enums import EntryStatus
@@ -101,6 +102,10 @@ FIELDS = {
     "join_ladder": [],
     "confirm_club_game": [],
     "reject_club_game": [],
+    "organise_teams": [*NewTeamForm.base_fields],
+    "organise_team": ["form", *TeamForm.base_fields, "place_1", "place_2", "place_3"],
+    "line_up": ["board_1", "board_2"],
+    "organise_match_outcome": [*MatchOutcomeForm.base_fields],
     "organise_prizes": [
         "currency",
         "method",

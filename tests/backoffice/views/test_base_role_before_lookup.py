@@ -17,6 +17,7 @@ from core.roles import SYSTEM
 from tests.factories import make_club, make_player, make_tournament, register
 from tests.helpers import full_state
 from tournaments.enums import PairingSystem
+from tournaments.models import Team, TeamMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +34,8 @@ def site():
     registrations = register(tournament, *[make_player(f"P{index}") for index in range(4)])
     first = pair_next_round(tournament=tournament, actor=SYSTEM)  # round 1 stays a draft
     game = first.games.order_by("board").first()
+    team = Team.objects.create(tournament=tournament, name="Knights A")
+    match = TeamMatch.objects.create(round=first, number=1, first=team)
     invitation = invite(
         actor=SYSTEM, club=club, email="org@example.org", role="organiser", link=str
     ).invitation
@@ -44,6 +47,8 @@ def site():
         "game": game.pk,
         "invitation": invitation.pk,
         "registration": registrations[0].pk,
+        "team": team.pk,
+        "match": match.pk,
     }
 
 
@@ -55,6 +60,8 @@ MISSING = {
     "game": 999999,
     "invitation": 999999,
     "registration": 999999,
+    "team": 999999,
+    "match": 999999,
 }
 OTHER = {"kind": "pairings", "report": 1, "bye": 1}
 
