@@ -14,6 +14,7 @@ from backoffice.views import (
     fide,
     invitations,
     knockout,
+    leagues,
     lifecycle,
     online_entries,
     printables,
@@ -302,4 +303,49 @@ event_patterns: list = [
         name="organise_entries",
     ),
     path("<slug:slug>/organise/fees/", online_entries.FeesView.as_view(), name="organise_fees"),
+]
+
+#: Under ``/leagues/``, before the public season and division pages (one ``leagues``
+#: namespace): the organisers' pages, the captains' matches and cards.
+league_patterns = [
+    path("organise/", leagues.LeagueOrganiseView.as_view(), name="organise_list"),
+    path("organise/new/", leagues.SeasonCreateView.as_view(), name="organise_season_create"),
+    path(
+        "organise/matches/<int:match>/postpone/",
+        leagues.PostponeView.as_view(),
+        name="organise_postpone",
+    ),
+    path(
+        "organise/matches/<int:match>/default/",
+        leagues.DefaultView.as_view(),
+        name="organise_default",
+    ),
+    path(
+        "organise/matches/<int:match>/decide/",
+        leagues.DecideCardView.as_view(),
+        name="organise_decide_card",
+    ),
+    path("organise/<slug:season>/", leagues.SeasonOrganiseView.as_view(), name="organise_season"),
+    path(
+        "organise/<slug:season>/<slug:division>/",
+        leagues.DivisionOrganiseView.as_view(),
+        name="organise_division",
+    ),
+    path(
+        "organise/<slug:season>/<slug:division>/schedule/",
+        leagues.ScheduleView.as_view(),
+        name="organise_schedule",
+    ),
+    path("cards/", leagues.MyMatchesView.as_view(), name="my_matches"),
+    path("cards/<int:match>/", leagues.MatchCardView.as_view(), name="match_card"),
+    path(
+        "cards/<int:match>/confirm/",
+        leagues.CardDecisionView.as_view(),
+        name="confirm_card",
+    ),
+    path(
+        "cards/<int:match>/dispute/",
+        leagues.CardDecisionView.as_view(confirm=False),
+        name="dispute_card",
+    ),
 ]

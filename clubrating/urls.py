@@ -41,5 +41,9 @@ urlpatterns = [
         "events/",
         include((backoffice_urls.event_patterns + public_urls.event_patterns, "events")),
     ),
+    path(
+        "leagues/",
+        include((backoffice_urls.league_patterns + public_urls.league_patterns, "leagues")),
+    ),
     path("", include((public_urls.rating_patterns, "ratings"))),
 ]

@@ -267,6 +267,35 @@ def can_decide_club_game(user: User, report: Any) -> bool:
     return can_manage_club(user, report.club_games.club)
 
 
+def captains_of_match(match: Any) -> tuple[int | None, int | None]:
+    """The captains (players' ids) of a league match's first and second team."""
+    first = match.first.captain_id
+    second = match.second.captain_id if match.second_id is not None else None
+    return first, second
+
+
+def can_enter_match_card(user: User, match: Any) -> bool:
+    """Enter the card of a league match: the captain of either team, or the arbiters and
+    organisers of the division's tournament."""
+    player = player_of(user)
+    if player is not None and match.second_id is not None and player.pk in captains_of_match(match):
+        return True
+    return can_arbitrate(user, match.round.tournament)
+
+
+def can_decide_match_card(user: User, card: Any) -> bool:
+    """Confirm or dispute a match card: the captain of the team that did not enter it, or the
+    arbiters and organisers of the division's tournament."""
+    player = player_of(user)
+    if player is not None:
+        match = card.match
+        first, second = captains_of_match(match)
+        other = second if card.team_id == match.first_id else first
+        if other is not None and player.pk == other:
+            return True
+    return can_arbitrate(user, card.match.round.tournament)
+
+
 def can_check_in_self(user: User, registration: Registration, code: str | None) -> bool:
     """Check ``registration``'s player in: the player's own account, or whoever types the
     player's check-in code (shown to the player and on the arbiter's code list)."""
@@ -330,6 +359,8 @@ _PREDICATES = {
     "captain": can_captain,
     "club_member": can_play_club_games,
     "club_game": can_decide_club_game,
+    "match_card": can_enter_match_card,
+    "card_decider": can_decide_match_card,
     "invitee": lambda _actor, subject: token_matches(*subject),
     "self_check_in": lambda actor, subject: can_check_in_self(actor, *subject),
     "account": lambda actor, _subject: _active(actor) and not is_system(actor),
@@ -404,6 +435,16 @@ def club_member_of(club: Club) -> Check:
 def decider_of(report: Any) -> Check:
     """Confirm or reject a reported club game: the opponent, the club's organisers, staff."""
     return Check("club_game", report)
+
+
+def match_card_entrant_of(match: Any) -> Check:
+    """Enter the card of a league match: either captain, the division's arbiters."""
+    return Check("match_card", match)
+
+
+def card_decider_of(card: Any) -> Check:
+    """Confirm or dispute a match card: the other captain, the division's arbiters."""
+    return Check("card_decider", card)
 
 
 def self_checker_of(registration: Registration, code: str | None = None) -> Check:

@@ -13,6 +13,7 @@ from public.views import (
     event,
     events,
     home,
+    leagues,
     lists,
     norms,
     players,
@@ -203,6 +204,17 @@ tournament_patterns = [
 ]
 
 #: The public pages of an event (its sections, the entry form, the entry list), under /events/.
+league_patterns: list = [
+    path("", leagues.LeagueListView.as_view(), name="list"),
+    path("<slug:season>/", leagues.SeasonView.as_view(), name="season"),
+    path("<slug:season>/<slug:division>/", leagues.DivisionView.as_view(), name="division"),
+    path(
+        "<slug:season>/<slug:division>/table.csv",
+        leagues.DivisionView.as_view(csv=True),
+        name="division_csv",
+    ),
+]
+
 event_patterns: list = [
     path("", events.EventListView.as_view(), name="list"),
     path("<slug:slug>/", events.EventView.as_view(), name="event"),

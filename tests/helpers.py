@@ -9,12 +9,21 @@ from html.parser import HTMLParser
 from typing import Any
 
 from django.apps import apps
+from django.contrib.auth import get_user_model
 
+from actions.leagues import add_division, create_season
 from actions.ratings import close_rating_period, set_starting_rating
 from core.roles import SYSTEM
-from players.models import Player
+from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
-from tests.factories import make_game, make_player, make_round, make_tournament, standard_list
+from tests.factories import (
+    make_club,
+    make_game,
+    make_player,
+    make_round,
+    make_tournament,
+    standard_list,
+)
 from tournaments.models import Game, Registration, RequestedBye, Round, Tournament
 
 
@@ -151,3 +160,75 @@ def snapshot() -> dict[str, list[tuple]]:
             values = model.objects.order_by("pk").values_list()
             rows[model._meta.db_table] = [tuple(map(str, row)) for row in values]
     return rows
+
+
+def league_division(
+    *,
+    teams: int = 6,
+    boards: int = 4,
+    reserves: int = 1,
+    double: bool = True,
+    club_names: tuple[str, ...] = (),
+    season: Any = None,
+    name: str = "Division 1",
+    level: int = 1,
+    **division: Any,
+) -> dict[str, Any]:
+    """A league season (10 fortnightly Sundays from 6 September 2026, run by the club
+    "Kingside") with a division of ``teams`` teams of ``boards`` boards and ``reserves``
+    reserves, made by the league actions as the system. Team ``i`` (1-based) is
+    "<club i> A" of its own club (``club_names`` or "Club i"); its first player is its
+    captain, with the account "cap<i>" (password "pw-cap<i>"). Pass ``season`` to add a
+    division to an existing season (the teams' clubs are then found or made by name)."""
+    user_model = get_user_model()
+    if season is None:
+        host = Club.objects.filter(name="Kingside").first() or _make_club("Kingside")
+        days = [datetime.date(2026, 9, 6) + datetime.timedelta(weeks=2 * k) for k in range(14)]
+        season = create_season(
+            actor=SYSTEM,
+            club=host,
+            name="Kingside League 2026/27",
+            start_date=datetime.date(2026, 9, 1),
+            end_date=datetime.date(2027, 5, 31),
+            match_dates=days,
+        )
+    names = club_names or tuple(f"Club {i}" for i in range(1, teams + 1))
+    specs, captains = [], []
+    for index, club_name in enumerate(names[:teams], start=1):
+        club = Club.objects.filter(name=club_name).first() or _make_club(club_name)
+        suffix = "AB"[level - 1] if level <= 2 else str(level)
+        roster = [
+            make_player(f"{club_name.replace(' ', '')}{suffix}{k}", "P", club=club)
+            for k in range(1, boards + reserves + 1)
+        ]
+        username = f"cap{index}" if level == 1 else f"cap{index}-{level}"
+        account = user_model.objects.filter(username=username).first()
+        if account is None:
+            account = user_model.objects.create_user(username, password=f"pw-{username}")
+        roster[0].account = account
+        roster[0].save(update_fields=["account"])
+        specs.append(
+            {"name": f"{club_name} {suffix}", "club": club, "captain": roster[0], "players": roster}
+        )
+        captains.append(account)
+    created = add_division(
+        actor=SYSTEM,
+        season=season,
+        name=name,
+        teams=specs,
+        boards=boards,
+        double=double,
+        level=level,
+        **division,
+    )
+    return {
+        "season": season,
+        "division": created,
+        "tournament": created.tournament,
+        "teams": list(created.tournament.teams.order_by("pairing_number")),
+        "captains": captains,
+    }
+
+
+def _make_club(name: str) -> Any:
+    return make_club(name, short_name=name[:10])

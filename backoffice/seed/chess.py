@@ -15,6 +15,7 @@ from actions.tournaments import finish_tournament
 from backoffice.seed.data import TIME_CONTROLS
 from backoffice.seed.events import EventsPlan, PlannedTournament, month_start
 from backoffice.seed.go_shogi import seed_go_and_shogi
+from backoffice.seed.league import seed_league
 from backoffice.seed.people import Person, PlayersPlan
 from backoffice.seed.play import Play
 from backoffice.seed.teams import seed_team_event
@@ -55,6 +56,7 @@ def write_and_rate(demo: Demo, *, rate: bool) -> dict[str, int]:
     counts["finished tournaments"] = finish_played()
     seed_weekend_event(demo.today)
     counts["events"] = 1
+    counts["league seasons"] = int(seed_league(demo.today, seed=demo.seed) is not None)
     counts["team events"] = 1 if seed_team_event(demo.today) else 0
     return counts
 

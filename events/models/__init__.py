@@ -2,6 +2,14 @@
 
 from events.models.checkin import CheckIn, CheckInRule, CheckInSetting, CheckInWay, LeftOut
 from events.models.club_games import ClubGameReport, ClubGames, ClubGameStatus, LadderPlace
+from events.models.leagues import (
+    Division,
+    MatchCard,
+    MatchCardBoard,
+    MatchCardStatus,
+    MatchDay,
+    Season,
+)
 from events.models.prizes import Prize, PrizeTable
 from events.models.schedule import RoundStart
 from events.models.sections import Discount, Entry, Event, Section
@@ -15,12 +23,18 @@ __all__ = [
     "ClubGameStatus",
     "ClubGames",
     "Discount",
+    "Division",
     "Entry",
     "Event",
     "LadderPlace",
     "LeftOut",
+    "MatchCard",
+    "MatchCardBoard",
+    "MatchCardStatus",
+    "MatchDay",
     "Prize",
     "PrizeTable",
     "RoundStart",
+    "Season",
     "Section",
 ]

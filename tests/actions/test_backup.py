@@ -140,7 +140,8 @@ def test_import_into_a_database_with_data_is_refused(demo):
 
     assert str(refused.value).startswith(
         "Nothing imported: The database is not empty (auth.user, core.auditentry, "
-        "events.discount, events.event, events.section, players.club"
+        "events.discount, events.division, events.event, events.matchcard, "
+        "events.matchcardboard, events.matchday, events.season, events.section, players.club"
     )
     assert Player.objects.count() == players
 

@@ -8,7 +8,8 @@ from django.core.management import CommandError, call_command
 from django.db.models import Q
 
 from backoffice.management.commands.seed_demo import Demo
-from events.models import Event
+from events.models import Division, Event, Season
+from events.queries.leagues import calendar, table
 from events.queries.sections import discount_text, restrictions_text
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, RatingChange
@@ -95,17 +96,18 @@ def test_seed_demo_small_scale_counts():
     # Chess, plus the go and shogi sections: 2 clubs, 8 + 8 players without FIDE ID, 5
     # starting ratings (established shogi players), 3 tournaments with 8 players each, rounds
     # 3 + 3 + 7 and games 12 + 12 + 28; plus the weekend event's 3 sections, not played yet;
+    # plus the league: 3 teams of 3 players, 6 rounds, 3 matches of 2 boards played so far;
     # plus the unrated team league: 8 players, round 1 played (4 boards), round 2 published.
     assert counts == {
         "clubs": 4 + 2,
         "players": 20 + 16,
         "newcomers": 2 + 16,
         "starting ratings": 41 + 5,
-        "tournaments": 12 + 3 + 3 + 1,
-        "unrated tournaments": 1 + 1,
-        "registrations": 82 + 24 + 8,
-        "rounds": 73 + 13 + 2,
-        "games": 256 + 52 + 8,
+        "tournaments": 12 + 3 + 3 + 1 + 1,
+        "unrated tournaments": 1 + 1 + 1,
+        "registrations": 82 + 24 + 9 + 8,
+        "rounds": 73 + 13 + 6 + 2,
+        "games": 256 + 52 + 6 + 8,
         "byes": 12,
         "pending": 5 + 4,
     }
@@ -181,6 +183,7 @@ def rating_snapshot() -> list:
 
 
 def delete_demo_data() -> None:
+    Season.objects.all().delete()  # its club is protected while a season names it
     Tournament.objects.all().delete()
     PublishedList.objects.all().delete()
     Player.objects.all().delete()
@@ -232,8 +235,16 @@ def test_seed_demo_default_scale_has_a_believable_mix():
     assert min(years) >= TODAY.year - 85 and max(years) >= TODAY.year - 12  # seniors, juniors
     assert players.filter(fide_id=None, ratings=None).exists()  # unrated newcomers
     assert lists == {"chess-standard", "chess-rapid", "chess-blitz", "go-egf", "shogi-fesa", None}
-    # Go: a manual championship and a McMahon cup; shogi: a manual round robin.
-    assert systems == {"round_robin", "swiss_dutch", "manual", "mcmahon_go", "team_round_robin"}
+    # Go: a manual championship and a McMahon cup; shogi: a manual round robin; the league
+    # and the team league.
+    assert systems == {
+        "round_robin",
+        "swiss_dutch",
+        "manual",
+        "mcmahon_go",
+        "team_double_round_robin",
+        "team_round_robin",
+    }
     assert Game.objects.filter(result="").exists()  # the championship in progress
 
 
@@ -331,13 +342,15 @@ def test_seed_demo_events_that_are_over_are_finished_and_the_championship_runs()
     running = sorted(name for name, status in statuses.items() if status != "finished")
     assert running == [
         "Club Championship 2026",
+        "Riverside League 2026: Division 1",
         "Riverside Team League",
         "Riverside Weekend Open: Open A",
         "Riverside Weekend Open: Open B",
         "Riverside Weekend Open: Rapid",
     ]
     assert statuses["Riverside Team League"] == "running"
-    assert {statuses[name] for name in running[2:]} == {"draft"}
+    assert statuses["Riverside League 2026: Division 1"] == "running"  # its calendar is made
+    assert {statuses[name] for name in running[3:]} == {"draft"}
     assert statuses["Keima Round Robin 2026"] == "finished"
     shogi = Tournament.objects.get(name="Keima Round Robin 2026")
     assert shogi.final_standings["after_round"] == 7
@@ -390,6 +403,30 @@ def test_seed_demo_has_a_weekend_event_with_three_sections_and_discounts():
         "women: −20%",
     ]
     assert "FIDE Laws of Chess apply" in event.rules
+
+
+@pytest.mark.django_db
+def test_seed_demo_has_a_league_season_with_played_and_postponed_matches():
+    seed(*SMALL, "--no-ratings")
+
+    division = Division.objects.select_related("season").get()
+    rows = calendar(division)
+    assert division.season.name == "Riverside League 2026"
+    assert [team.name for team in division.tournament.teams.order_by("pairing_number")] == [
+        "Riverside A",
+        "Railway A",
+        "La Côte A",
+    ]
+    assert [(row.round, row.played, row.postponed_to is not None) for row in rows] == [
+        (1, True, False),
+        (2, False, True),
+        (3, True, False),
+        (4, True, False),
+        (5, False, False),
+        (6, False, False),
+    ]
+    assert [row.card.status for row in rows if row.played] == ["confirmed"] * 3
+    assert sum(line.row.played for line in table(division)) == 6
 
 
 @pytest.mark.django_db

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from actions import club_games, invitations, online_entries, reports, rounds
+from actions import club_games, invitations, leagues, online_entries, reports, rounds
 from actions.boards import add_game
 from actions.byes import request_bye
 from actions.check_in import set_check_in_rule
@@ -170,6 +170,13 @@ READ_ONLY = frozenset(
         "events:organise_list",
         "events:entries",
         "tournaments:club_ladder",
+        "leagues:list",
+        "leagues:season",
+        "leagues:division",
+        "leagues:division_csv",
+        "leagues:organise_list",
+        "leagues:organise_division",
+        "leagues:my_matches",
         "tournaments:my_teams",
     }
 )
@@ -715,6 +722,131 @@ def record_fee(w: World) -> tuple[str, dict]:
     return reverse("events:organise_fees", args=["home-weekend"]), {"entry": entry.pk, "amount": 20}
 
 
+# --------------------------------------------------------------------------- leagues
+
+
+def _season(w: World) -> Any:
+    return leagues.create_season(
+        actor=SYSTEM,
+        club=w.club,
+        name="Home League",
+        start_date=datetime.date(2026, 9, 1),
+        end_date=datetime.date(2027, 5, 31),
+        match_dates=[datetime.date(2026, 9, 6), datetime.date(2026, 9, 20)],
+    )
+
+
+def _division(w: World, *, scheduled: bool = True) -> Any:
+    """Home League's division: Home A (captain P1, the player) and Away A (captain P3, with
+    an account of its own), two boards, double round robin; the arbiter arbitrates it."""
+    away = Club.objects.get(name="Away")
+    w.players[2].account = get_user_model().objects.create_user("p3", password="x")  # noqa: S106
+    w.players[2].save()
+    teams = [
+        {"name": "Home A", "captain": w.players[0], "players": w.players[:2]},
+        {"name": "Away A", "club": away, "captain": w.players[2], "players": w.players[2:4]},
+    ]
+    division = leagues.add_division(
+        actor=SYSTEM, season=_season(w), name="Premier", teams=teams, boards=2
+    )
+    division.tournament.arbiters.add(w.users["arbiter"])
+    if scheduled:
+        leagues.schedule_division(actor=SYSTEM, division=division)
+    return division
+
+
+def _league_match(w: World) -> Any:
+    division = _division(w)
+    return TeamMatch.objects.get(round__tournament=division.tournament, round__number=1)
+
+
+def _card_boards(w: World, match: Any) -> list[dict]:
+    """Board 1: the first team's P1 or P3 with White; board 2: the other team's player."""
+    home = [w.players[0], w.players[1]] if match.first.name == "Home A" else w.players[2:4]
+    away = w.players[2:4] if match.first.name == "Home A" else [w.players[0], w.players[1]]
+    return [
+        {"white": home[0], "black": away[0], "result": "10"},
+        {"white": away[1], "black": home[1], "result": "=="},
+    ]
+
+
+def _away_card(w: World) -> Any:
+    """A card of round 1 entered by the captain of Away A, for the player to confirm."""
+    match = _league_match(w)
+    return leagues.submit_match_card(
+        actor=w.players[2].account, match=match, boards=_card_boards(w, match)
+    )
+
+
+def season_create(w: World) -> tuple[str, dict]:
+    data = {
+        "club": w.club.pk,
+        "name": "Spring League",
+        "start_date": "2026-09-01",
+        "end_date": "2027-05-31",
+        "match_dates": "2026-09-06 2026-09-20",
+    }
+    return reverse("leagues:organise_season_create"), data
+
+
+def season_division(w: World) -> tuple[str, dict]:
+    season = _season(w)
+    data = {
+        "name": "Premier",
+        "level": 1,
+        "boards": 2,
+        "double": "on",
+        "promotion": 0,
+        "relegation": 0,
+        "home_white": "on",
+        "table_order": "mp gp",
+        "teams": "Home A: P1; P2\nAway A: P3; P4",
+    }
+    return reverse("leagues:organise_season", args=[season.slug]), data
+
+
+def league_schedule(w: World) -> tuple[str, dict]:
+    division = _division(w, scheduled=False)
+    return reverse("leagues:organise_schedule", args=[division.season.slug, division.slug]), {}
+
+
+def league_postpone(w: World) -> tuple[str, dict]:
+    match = _league_match(w)
+    return reverse("leagues:organise_postpone", args=[match.pk]), {"to": "2026-10-04"}
+
+
+def league_default(w: World) -> tuple[str, dict]:
+    match = _league_match(w)
+    return reverse("leagues:organise_default", args=[match.pk]), {"absent": "second"}
+
+
+def league_decide(w: World) -> tuple[str, dict]:
+    card = _away_card(w)
+    leagues.dispute_match_card(actor=w.users["player"], card=card, reason="Board 2 was 1-0.")
+    return reverse("leagues:organise_decide_card", args=[card.match_id]), {}
+
+
+def league_card(w: World) -> tuple[str, dict]:
+    match = _league_match(w)
+    data = {"played_on": "2026-09-06"}
+    for board, row in enumerate(_card_boards(w, match), start=1):
+        data |= {
+            f"white_{board}": row["white"].pk,
+            f"black_{board}": row["black"].pk,
+            f"result_{board}": row["result"],
+        }
+    return reverse("leagues:match_card", args=[match.pk]), data
+
+
+def league_confirm(w: World) -> tuple[str, dict]:
+    return reverse("leagues:confirm_card", args=[_away_card(w).match_id]), {}
+
+
+def league_dispute(w: World) -> tuple[str, dict]:
+    url = reverse("leagues:dispute_card", args=[_away_card(w).match_id])
+    return url, {"reason": "Board 2 was a win for Black."}
+
+
 def _teams(w: World) -> list[Team]:
     """The tournament made a 2-board team round robin: Home A (P1, the player, its captain;
     P2) against Home B (P3, P4)."""
@@ -812,6 +944,15 @@ WRITES: dict[str, tuple[Callable[[World], tuple[str, dict]], frozenset[str]]] = 
     "tournaments:report_club_game": (report_club_game, PLAYER),
     "tournaments:join_ladder": (join_ladder, PLAYER),
     "tournaments:confirm_club_game": (confirm_club_game, PLAYER | MANAGERS),
+    "leagues:organise_season_create": (season_create, MANAGERS),
+    "leagues:organise_season": (season_division, MANAGERS),
+    "leagues:organise_schedule": (league_schedule, MANAGERS),
+    "leagues:organise_postpone": (league_postpone, ARBITERS),
+    "leagues:organise_default": (league_default, ARBITERS),
+    "leagues:organise_decide_card": (league_decide, ARBITERS),
+    "leagues:match_card": (league_card, PLAYER | ARBITERS),
+    "leagues:confirm_card": (league_confirm, PLAYER | ARBITERS),
+    "leagues:dispute_card": (league_dispute, PLAYER | ARBITERS),
     "tournaments:reject_club_game": (reject_club_game, PLAYER | MANAGERS),
     "tournaments:organise_teams": (add_team_, MANAGERS),
     "tournaments:organise_team": (team, MANAGERS),
@@ -825,6 +966,7 @@ FORM_REFUSED = {
     ("tournaments:organise_create", "other_organiser"),
     ("tournaments:trf_import", "other_organiser"),
     ("events:organise_create", "other_organiser"),
+    ("leagues:organise_season_create", "other_organiser"),
 }
 #: The players' own check-in page is open to everyone (a visitor types a player's code): who
 #: does not play in the tournament and gives no code gets the page again with the refusal

@@ -26,8 +26,12 @@ NAMES = {
     "Chess standard",
     "anna",
     "bob",
+    "Kingside League 2026/27",
+    "Division 1",
     "Kingside A",
+    "Kingside A – Riverside B",
     "Kingside B",
+    "Kingside A – Kingside B",
 }
 
 #: Params of every kind of entry, as the actions write them.
@@ -139,6 +143,21 @@ PARAMS = [
     ),
     (A.LADDER_JOINED, {"player": "Ames, Ann", "club": "Kingside", "place": 4}),
     (A.LADDER_MOVED, {"player": "Bell, Bob", "club": "Kingside", "place": 2}),
+    (A.SEASON_CREATED, {"season": "Kingside League 2026/27"}),
+    (
+        A.DIVISION_ADDED,
+        {"season": "Kingside League 2026/27", "division": "Division 1", "teams": 6},
+    ),
+    (A.LEAGUE_SCHEDULED, {"division": "Division 1", "rounds": 10}),
+    (
+        A.MATCH_POSTPONED,
+        {"match": "Kingside A – Riverside B", "round": 3, "date": "2026-10-18"},
+    ),
+    (A.MATCH_CARD_SUBMITTED, {"match": "Kingside A – Riverside B", "score": "3½–2½"}),
+    (A.MATCH_CARD_CONFIRMED, {"match": "Kingside A – Riverside B", "score": "3½–2½"}),
+    (A.MATCH_CARD_DISPUTED, {"match": "Kingside A – Riverside B"}),
+    (A.MATCH_CARD_DECIDED, {"match": "Kingside A – Riverside B", "score": "3–3"}),
+    (A.MATCH_DEFAULTED, {"match": "Kingside A – Riverside B", "team": "Kingside A"}),
     (A.TEAM_ADDED, {"team": "Kingside A"}),
     (A.TEAM_CHANGED, {"team": "Kingside A", "fields": ["name", "captain"]}),
     (A.ROSTER_SET, {"team": "Kingside A", "names": ["Ames, Ann", "Bell, Bob"]}),

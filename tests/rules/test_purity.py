@@ -165,6 +165,7 @@ def test_the_pure_package_has_the_expected_modules() -> None:
         "rules/pairing/mcmahon.py",
         "rules/pairing/teams.py",
         "rules/pairing/team_swiss/engine.py",
+        "rules/leagues.py",
         "rules/standings/__init__.py",
         "rules/standings/teams/__init__.py",
         "rules/files/trf/__init__.py",

@@ -2,7 +2,8 @@
 use it, with generated field values: never a 500, and every refusal leaves the database
 exactly as it was.
 
-The POST URLs are enumerated from the URL patterns (a new form fails
+The leagues' forms are posted too, against the club's league (a division of two teams
+with its calendar). The POST URLs are enumerated from the URL patterns (a new form fails
 ``test_every_post_url_is_fuzzed`` until it is listed in :data:`FORMS`). Each example posts
 one form of the small site of :class:`tests.safety.test_fuzz.FuzzCase` (now run by the club
 ``Knights``, whose organiser and arbiter are accounts of their own, and whose first player
@@ -19,6 +20,7 @@ A quick run in every ``make test``; the slow suite explores 300 examples per tes
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 
@@ -32,10 +34,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from actions.club_games import set_club_games
+from actions.leagues import add_division, create_season, schedule_division
 from backoffice import urls as backoffice_urls
 from backoffice.forms.club_games import ClubGameReportForm, ClubGamesForm
 from backoffice.forms.clubs import ClubCreateForm
 from backoffice.forms.events import DiscountRowForm, EventForm, NewSectionForm, SectionForm
+from backoffice.forms.leagues import (
+    DefaultForm,
+    DisputeForm,
+    DivisionForm,
+    PostponeForm,
+    SeasonForm,
+)
 from backoffice.forms.online_entries import DecisionForm, PaymentForm
 from backoffice.forms.prizes import PrizeRowForm
 from backoffice.forms.settings import SettingsForm, TournamentCreateForm
@@ -49,7 +59,7 @@ from public import urls as public_urls
 from public.entry_forms import GuestForm
 from tests.factories import make_event, make_section
 from tests.safety.fuzz import FuzzCase, value
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, TeamMatch, Tournament
 
 FIELDS = {
     "organise_register": ["player", "rating_at_start", "grade"],
@@ -128,11 +138,28 @@ FIELDS |= {
     "events:confirm": [],
     "events:entry_withdraw": [],
 }
+#: The leagues' forms (their season, division and match are drawn from the league below).
+FIELDS |= {
+    "leagues:organise_season_create": [*SeasonForm.base_fields],
+    "leagues:organise_season": [*DivisionForm.base_fields],
+    "leagues:organise_schedule": [],
+    "leagues:organise_postpone": [*PostponeForm.base_fields],
+    "leagues:organise_default": [*DefaultForm.base_fields],
+    "leagues:organise_decide_card": [],
+    "leagues:match_card": [
+        "played_on",
+        *(f"{kind}_{board}" for board in (1, 2) for kind in ("white", "black", "result")),
+    ],
+    "leagues:confirm_card": [],
+    "leagues:dispute_card": [*DisputeForm.base_fields],
+}
 FORMS = sorted(FIELDS)
 ELSEWHERE = {"trf_import": "tests/safety/test_fuzz.py::TestFuzzUploadsAndLogin"}
 ROLES = ["staff", "organiser", "arbiter", "player"]
 SLUGS = ["swiss", "swiss-draft", "manual", "no-such-tournament"]
 EVENT_SLUGS = ["knights-weekend", "no-such-event"]
+SEASON_SLUGS = ["knights-league", "no-such-season"]
+DIVISION_SLUGS = ["premier", "no-such-division"]
 EXTRA = [
     "²",
     "٣",
@@ -165,6 +192,7 @@ def post_patterns() -> list[URLPattern]:
     groups = [
         ("", backoffice_urls.tournament_patterns),
         ("events:", backoffice_urls.event_patterns + public_urls.event_patterns),
+        ("leagues:", backoffice_urls.league_patterns),
     ]
     for namespace, patterns in groups:
         for pattern in patterns:
@@ -222,7 +250,35 @@ class FormFuzzCase(FuzzCase):
         # The club rates club games; its players report them (against their club mates).
         Player.objects.update(club=cls.club)
         set_club_games(actor=SYSTEM, club=cls.club, system="glicko2")
+        # The club's league: two teams of two boards, the calendar made, a card waiting.
+        season = create_season(
+            actor=SYSTEM,
+            club=cls.club,
+            name="Knights League",
+            start_date=datetime.date(2026, 9, 1),
+            end_date=datetime.date(2027, 5, 31),
+            match_dates=[datetime.date(2026, 9, 6), datetime.date(2026, 9, 20)],
+        )
+        players = list(Player.objects.order_by("pk")[:4])
+        division = add_division(
+            actor=SYSTEM,
+            season=season,
+            name="Premier",
+            boards=2,
+            teams=[
+                {"name": "Knights A", "captain": players[0], "players": players[:2]},
+                {"name": "Knights B", "players": players[2:4]},
+            ],
+        )
+        division.tournament.arbiters.add(cls.arbiter)
+        schedule_division(actor=SYSTEM, division=division)
+        cls.matches = list(
+            TeamMatch.objects.filter(round__tournament=division.tournament).values_list(
+                "pk", flat=True
+            )
+        )
         cls.ids += [
+            *(str(pk) for pk in cls.matches),
             str(cls.section.pk),
             *(str(pk) for pk in Entry.objects.values_list("pk", flat=True)),
             str(cls.club.pk),
@@ -245,6 +301,8 @@ class FormFuzzCase(FuzzCase):
             club = data.draw(st.sampled_from([self.club.pk, 999999]))
             return reverse("tournaments:organise_add_player", args=[club]), ""
         pattern = next(p for qualified, p in post_patterns() if qualified == name)
+        if name.startswith("leagues:"):
+            return self.league_url(data, name, pattern), ""
         event = name.startswith("events:")
         kwargs = {}
         for parameter in pattern.pattern.converters:
@@ -260,6 +318,18 @@ class FormFuzzCase(FuzzCase):
         if name == "events:organise_section":
             prefix = f"section-{kwargs['pk']}-"
         return reverse(name if event else f"tournaments:{name}", kwargs=kwargs), prefix
+
+    def league_url(self, data, name: str, pattern: URLPattern) -> str:
+        choices = {
+            "season": SEASON_SLUGS,
+            "division": DIVISION_SLUGS,
+            "match": [*self.matches, 999999],
+        }
+        kwargs = {
+            parameter: data.draw(st.sampled_from(choices[parameter]))
+            for parameter in pattern.pattern.converters
+        }
+        return reverse(name, kwargs=kwargs)
 
     def fuzz(self, data) -> None:
         name = data.draw(st.sampled_from(FORMS), label="form")
