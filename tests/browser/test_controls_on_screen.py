@@ -143,7 +143,7 @@ def test_a_player_reports_and_an_arbiter_confirms_a_result_on_a_phone(
 
 def test_a_go_round_shows_handicap_komi_and_mms_on_a_phone(live_server, new_page, screenshot):
     """The legend of a go McMahon round explains handicap, komi and MMS: a phone shows them
-    (each board a card), inside the screen."""
+    (each board a card, with its link to why the board was paired so), inside the screen."""
     data = build_club()
     page = new_page(viewport=PHONE)
     page.goto(live_server.url + reverse("tournaments:round", args=[data.go.slug, 1]))
@@ -158,6 +158,6 @@ def test_a_go_round_shows_handicap_komi_and_mms_on_a_phone(live_server, new_page
 
     assert fields == [
         "Board", "No.", "White", "Rating", "MMS", "Result", "MMS", "Black", "Rating", "No.",
-        "Handicap", "Komi",
+        "Handicap", "Komi", "Why?",
     ]  # fmt: skip
     assert off_screen(page) == []
