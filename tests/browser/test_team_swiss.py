@@ -9,6 +9,8 @@ points are twice the matches it played against a weaker team, its game points tw
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -194,11 +196,33 @@ def test_an_eight_team_swiss_with_captains_line_ups_and_keyboard_results(live_se
     first_row = [c.strip() for c in rows.nth(0).locator("td").all_inner_texts()]
     assert first_row[:2] == ["1", "Riverside A"]
     # The reserve the captain put on board 4 played round 1.
-    reserve = make_player  # noqa: F841 -- keep the import used by the data helper
     assert (
         tournament.rounds.get(number=1).games.filter(white__last_name=_name(0, 5)).exists()
         or tournament.rounds.get(number=1).games.filter(black__last_name=_name(0, 5)).exists()
     )
+
+    # The public team card of the winners: 10 match points and 20 game points, five matches.
+    strongest = Team.objects.get(tournament=tournament, name="Riverside A")
+    card_url = reverse("tournaments:team_card", args=[tournament.slug, strongest.pairing_number])
+    page.goto(f"{base}{card_url}")
+    card = page.locator("main").inner_text()
+    assert "Riverside A" in card
+    matches = page.locator("table.table").first.locator("tbody tr")
+    assert matches.count() == 5
+    assert [
+        [c.strip() for c in matches.nth(i).locator("td").all_inner_texts()][-1] for i in range(5)
+    ] == ["2"] * 5
+
+    # The organiser's TRF-2026 team file: eight 310 rosters, a line-up per team and round.
+    page.goto(f"{base}/tournaments/{tournament.slug}/teams/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="TRF file", exact=True).click()
+    lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    assert sum(line.startswith("310") for line in lines) == 8
+    assert sum(line.startswith("300") for line in lines) == 8 * 5
+    assert next(line for line in lines if line.startswith("192")).split() == [
+        "192", "FIDE_TEAM_TYPEA_MP_GP",
+    ]  # fmt: skip
 
 
 def user_named(name: str):
