@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 
 from actions.leagues import add_division, create_season
 from actions.ratings import close_rating_period, set_starting_rating
+from actions.registrations import register_player
 from core.roles import SYSTEM
 from players.models import Club, Player
 from ratings.models import PlayerRating, PublishedList, PublishedRating, RatingChange
@@ -232,3 +233,28 @@ def league_division(
 
 def _make_club(name: str) -> Any:
     return make_club(name, short_name=name[:10])
+
+
+#: The ratings at the start of :func:`six_player_swiss`'s players P1…P6.
+SIX_RATINGS = (2400, 2300, 2200, 2100, 2000, 1900)
+
+
+def six_player_swiss(**fields: Any) -> tuple[Tournament, list[Player]]:
+    """An unrated three-round Swiss (FIDE Dutch unless ``pairing_system`` says otherwise,
+    White for number 1 in round 1) of P1…P6 rated :data:`SIX_RATINGS` at the start, nothing
+    paired: the tournament the "why this pairing" tests pair (round 1 is 1-4, 5-2, 3-6)."""
+    fields.setdefault("pairing_system", "swiss_dutch")
+    tournament = make_tournament(
+        rating_list=None,
+        rounds_planned=3,
+        initial_colour="w",
+        start_date=datetime.date(2026, 5, 1),
+        end_date=datetime.date(2026, 5, 9),
+        **fields,
+    )
+    players = []
+    for index, rating in enumerate(SIX_RATINGS):
+        player = make_player(f"P{index + 1}")
+        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
+        players.append(player)
+    return tournament, players

@@ -2,42 +2,23 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from actions.boards import edit_board
-from actions.registrations import register_player
 from actions.results import record_result
 from actions.rounds import discard_pairings, pair_next_round, publish_round
 from core.enums import AuditAction
 from core.models import AuditEntry
 from core.roles import SYSTEM
-from tests.factories import make_player, make_tournament
+from tests.helpers import six_player_swiss
 from tournaments.enums import PairingSystem
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
-RATINGS = (2400, 2300, 2200, 2100, 2000, 1900)
-
 
 def _swiss(system: str = PairingSystem.SWISS_DUTCH, **fields):
-    tournament = make_tournament(
-        rating_list=None,
-        pairing_system=system,
-        rounds_planned=3,
-        initial_colour="w",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 9),
-        **fields,
-    )
-    players = []
-    for index, rating in enumerate(RATINGS):
-        player = make_player(f"P{index + 1}")
-        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
-        players.append(player)
-    return tournament, players
+    return six_player_swiss(pairing_system=system, **fields)
 
 
 def _finish(round_: Round) -> None:

@@ -2,43 +2,24 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
-from actions.registrations import register_player
 from actions.results import record_result
 from actions.rounds import pair_next_round, publish_round
 from core.enums import AuditAction
 from core.models import AuditEntry
 from core.roles import SYSTEM
-from tests.factories import make_player, make_tournament
-from tournaments.enums import PairingSystem
+from tests.helpers import six_player_swiss
 from tournaments.queries.rounds import round_version
 
 pytestmark = pytest.mark.django_db
-
-RATINGS = (2400, 2300, 2200, 2100, 2000, 1900)
 
 
 @pytest.fixture
 def draft():
     """Round 1 played (1-4, 5-2, 3-6, White won); round 2 a draft: 3-1, 4-5, 2-6."""
-    tournament = make_tournament(
-        slug="swiss",
-        rating_list=None,
-        pairing_system=PairingSystem.SWISS_DUTCH,
-        rounds_planned=3,
-        initial_colour="w",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 9),
-    )
-    players = []
-    for index, rating in enumerate(RATINGS):
-        player = make_player(f"P{index + 1}")
-        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
-        players.append(player)
+    tournament, players = six_player_swiss(slug="swiss")
     first = pair_next_round(tournament=tournament, actor=SYSTEM)
     publish_round(round=first, actor=SYSTEM)
     for game in first.games.all():

@@ -15,11 +15,10 @@ from actions.results import record_result
 from actions.rounds import add_round, pair_next_round, publish_round
 from core.roles import SYSTEM
 from tests.factories import make_player, make_tournament
+from tests.helpers import SIX_RATINGS, six_player_swiss
 from tournaments.enums import PairingSystem
 
 pytestmark = pytest.mark.django_db
-
-RATINGS = (2400, 2300, 2200, 2100, 2000, 1900)
 
 
 def _texts(html: str) -> list[str]:
@@ -30,20 +29,7 @@ def _texts(html: str) -> list[str]:
 @pytest.fixture
 def swiss():
     """Round 1 (1-4, 5-2, 3-6, White won everywhere) and round 2 published: 3-1, 4-5, 2-6."""
-    tournament = make_tournament(
-        slug="why-open",
-        rating_list=None,
-        pairing_system=PairingSystem.SWISS_DUTCH,
-        rounds_planned=3,
-        initial_colour="w",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 9),
-    )
-    players = []
-    for index, rating in enumerate(RATINGS):
-        player = make_player(f"P{index + 1}")
-        register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
-        players.append(player)
+    tournament, players = six_player_swiss(slug="why-open")
     first = pair_next_round(tournament=tournament, actor=SYSTEM)
     publish_round(round=first, actor=SYSTEM)
     for game in first.games.all():
@@ -146,7 +132,7 @@ def test_the_pairing_allocated_bye_explained(client):
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 9),
     )
-    for index, rating in enumerate(RATINGS[:5]):
+    for index, rating in enumerate(SIX_RATINGS[:5]):
         player = make_player(f"P{index + 1}")
         register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
     first = pair_next_round(tournament=tournament, actor=SYSTEM)
@@ -174,7 +160,7 @@ def test_a_go_swiss_board_explained(client):
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 9),
     )
-    for index, rating in enumerate(RATINGS[:4]):
+    for index, rating in enumerate(SIX_RATINGS[:4]):
         player = make_player(f"G{index + 1}")
         register_player(tournament=tournament, player=player, rating_at_start=rating, actor=SYSTEM)
     first = pair_next_round(tournament=tournament, actor=SYSTEM)
