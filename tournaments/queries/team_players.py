@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from players.models import Player
-from rules.ratings.fide import average_rating, difference_for_percentage, percentage
+from rules.ratings.fide import percentage, performance_rating
 from tournaments.enums import BYE_RESULTS
 from tournaments.models import Team
 from tournaments.queries.team_event import (
@@ -52,9 +52,7 @@ def performance(games: list[tuple[int, Fraction]]) -> int | None:
     if not games:
         return None
     points = sum((p for _r, p in games), Fraction(0))
-    return average_rating(r for r, _p in games) + difference_for_percentage(
-        percentage(_decimal(points), len(games))
-    )
+    return performance_rating([r for r, _p in games], _decimal(points))
 
 
 def _decimal(value: Fraction) -> Decimal:

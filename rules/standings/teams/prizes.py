@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from rules.ratings.fide import average_rating, difference_for_percentage, percentage
+from rules.ratings.fide import performance_rating
 from rules.standings.teams.model import Team, TeamPlayer, TeamTournament
 
 _POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0)}
@@ -53,8 +53,7 @@ class BoardPrizeRow:
 def _performance(opponents: list[int], points: Fraction) -> int | None:
     if not opponents:
         return None
-    score = Decimal(points.numerator) / Decimal(points.denominator)
-    return average_rating(opponents) + difference_for_percentage(percentage(score, len(opponents)))
+    return performance_rating(opponents, Decimal(points.numerator) / Decimal(points.denominator))
 
 
 def board_prizes(
