@@ -128,6 +128,30 @@ def _direct_encounter(
     return out
 
 
+def encounter_classes(
+    group: list[int], table: dict[int, tuple[Fraction, Fraction]], *, all_met: bool
+) -> list[list[int]]:
+    """The direct encounter's classes of a tied ``group`` (players or teams), best first, from
+    ``table``: each member's (score among the group, score if every missing encounter were
+    won). All met: equal scores share a class. Otherwise (Swiss, Art. 6.3) a member ranks
+    first only if first whatever the missing encounters give; the rest stay one class."""
+    ordered = sorted(group, key=lambda n: (-table[n][0], -table[n][1], n))
+    classes: list[list[int]] = []
+    if all_met:
+        for n in ordered:
+            if classes and table[classes[-1][0]][0] == table[n][0]:
+                classes[-1].append(n)
+            else:
+                classes.append([n])
+        return classes
+    rest = ordered
+    while len(rest) > 1 and table[rest[0]][0] > max(table[m][1] for m in rest[1:]):
+        classes.append([rest[0]])
+        rest = rest[1:]
+    classes.append(rest)
+    return classes
+
+
 def _de_split(ev: _Event, tb: TieBreak, group: list[int]) -> list[list[int]]:
     if len(group) == 1:
         return [group]
@@ -145,21 +169,7 @@ def _de_split(ev: _Event, tb: TieBreak, group: list[int]) -> list[list[int]]:
         if missing and not ev.rr:
             all_met = False
         table[n] = (score, score + missing * ev.ps.win)
-    ordered = sorted(group, key=lambda n: (-table[n][0], -table[n][1], n))
-    classes: list[list[int]] = []
-    if all_met:
-        for n in ordered:
-            if classes and table[classes[-1][0]][0] == table[n][0]:
-                classes[-1].append(n)
-            else:
-                classes.append([n])
-    else:
-        # Swiss (Art. 6.3): a player ranks first only if first whatever the missing games give.
-        rest = ordered
-        while len(rest) > 1 and table[rest[0]][0] > max(table[m][1] for m in rest[1:]):
-            classes.append([rest[0]])
-            rest = rest[1:]
-        classes.append(rest)
+    classes = encounter_classes(group, table, all_met=all_met)
     if len(classes) == 1:
         return classes
     result: list[list[int]] = []

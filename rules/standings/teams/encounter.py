@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from rules.standings.teams.codes import TeamTieBreak
 from rules.standings.teams.event import GP, MP, _TeamEvent
+from rules.standings.tiebreaks import encounter_classes
 
 Value = Fraction | int | None
 _MAX_PASSES = 30  # the reference checker's bound on EDE's passes
@@ -64,21 +65,7 @@ def _de_split(ev: _TeamEvent, group: list[int], kind: str, forfeits: bool) -> li
             table[n] = (score, score + missing * ev.win(kind))
         else:
             table[n] = (score, score)
-    ordered = sorted(group, key=lambda n: (-table[n][0], -table[n][1], n))
-    classes: list[list[int]] = []
-    if all_met:
-        for n in ordered:
-            if classes and table[classes[-1][0]][0] == table[n][0]:
-                classes[-1].append(n)
-            else:
-                classes.append([n])
-        return classes
-    rest = ordered
-    while len(rest) > 1 and table[rest[0]][0] > max(table[m][1] for m in rest[1:]):
-        classes.append([rest[0]])
-        rest = rest[1:]
-    classes.append(rest)
-    return classes
+    return encounter_classes(group, table, all_met=all_met)
 
 
 def _refine(
